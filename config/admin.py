@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.admin import AdminSite
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
+
+from config.permissions import forbidden
+from config.roles import Role, has_any_role
+
+
+class CardroomAdminSite(AdminSite):
+    """Admins only: the floor and the cage work in their own pages."""
+
+    site_header = _("Cardroom administration")
+
+    def has_permission(self, request: HttpRequest) -> bool:
+        return has_any_role(request.user, [Role.ADMIN])
+
+    def admin_view(self, view: Callable[..., Any], cacheable: bool = False) -> Callable[..., Any]:
+        inner = super().admin_view(view, cacheable)
+
+        # A logged-in user without the role gets the 403 naming it, not a second login form.
+        @wraps(view)
+        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.user.is_authenticated and not self.has_permission(request):
+                return forbidden(request, [Role.ADMIN])
+            response: HttpResponse = inner(request, *args, **kwargs)
+            return response
+
+        return guarded

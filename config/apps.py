@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.apps import AppConfig
+from django.contrib.admin.apps import AdminConfig
+from django.db.models.signals import post_migrate
+
+
+class ConfigConfig(AppConfig):
+    """The project core: roles, auth pages, health, demo data."""
+
+    name = "config"
+    label = "config"
+    verbose_name = "Cardroom"
+
+    def ready(self) -> None:
+        # Keeps the role groups' model permissions in step with ROLE_PERMISSIONS;
+        # permissions only exist once every app has migrated, hence post_migrate.
+        post_migrate.connect(_sync_roles, dispatch_uid="cardroom-sync-roles")
+
+
+class CardroomAdminConfig(AdminConfig):
+    default_site = "config.admin.CardroomAdminSite"
+
+
+def _sync_roles(sender: Any, **kwargs: Any) -> None:
+    from config.services import roles_sync
+
+    roles_sync(using=kwargs.get("using", "default"))

@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+
+from config.gaming_day import current_gaming_day
+from config.roles import Role, has_any_role
+
+# Which roles see which section in the navigation; the views check the same.
+NAV_ROLES: dict[str, tuple[str, ...]] = {
+    "floor": (Role.FLOOR_MANAGER, Role.DEALER),
+    "hands": (Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT),
+    "cashier": (Role.CASHIER, Role.ACCOUNTANT),
+    "reports": (Role.ACCOUNTANT,),
+    "admin": (Role.ADMIN,),
+}
+
+
+def room(request: HttpRequest) -> dict[str, Any]:
+    return {
+        "room_name": settings.CARDROOM_NAME,
+        "gaming_day": current_gaming_day(),
+        "nav": {section: has_any_role(request.user, roles) for section, roles in NAV_ROLES.items()},
+    }

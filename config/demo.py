@@ -1,0 +1,48 @@
+"""Demo data: one user per role and whatever each app adds.
+
+Each app may have a ``demo`` module with ``seed(*, actor)``; they run in the
+order of ``DEMO_APPS`` and must be idempotent, like this module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Final
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from config.roles import Role
+from config.services import user_create
+
+DEMO_PASSWORD: Final = "cardroom-demo"
+DEMO_USERS: Final = [
+    ("admin", "Ada Admin", [Role.ADMIN]),
+    ("floor", "Armen Floor", [Role.FLOOR_MANAGER]),
+    ("dealer", "Daniel Dealer", [Role.DEALER]),
+    ("dealer2", "Diana Dealer", [Role.DEALER]),
+    ("cashier", "Karine Cashier", [Role.CASHIER]),
+    ("cashier2", "Lukas Cashier", [Role.CASHIER]),
+    ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),
+]
+DEMO_APPS: Final = ["tables", "cashier", "rake", "games"]
+
+
+@transaction.atomic
+def seed_demo() -> list[str]:
+    """Create what is missing; returns what was done, app by app."""
+    done = []
+    for username, full_name, roles in DEMO_USERS:
+        if not User.objects.filter(username=username).exists():
+            user_create(username=username, password=DEMO_PASSWORD, roles=list(roles), full_name=full_name)
+            done.append(f"user {username}")
+    actor = User.objects.get(username="admin")
+    for app in DEMO_APPS:
+        try:
+            module = importlib.import_module(f"{app}.demo")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{app}.demo":
+                raise
+            continue
+        done.extend(module.seed(actor=actor))
+    return done

@@ -1,0 +1,233 @@
+"""Cardroom settings: one module, read from the environment.
+
+With nothing set: SQLite in the project folder, DEBUG on, Celery tasks run
+eagerly, local-memory cache. With DATABASE_URL and REDIS_URL: PostgreSQL,
+Redis cache, Celery over Redis with real workers. The README lists every
+variable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from config.env import (
+    env_bool,
+    env_currency,
+    env_currency_exponent,
+    env_database,
+    env_int,
+    env_list,
+    env_redis_url,
+    env_str,
+    env_time,
+    env_timezone,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VERSION = "0.1.0"
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+_DEV_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", _DEV_KEY if DEBUG else "")
+if not SECRET_KEY:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY: required when DJANGO_DEBUG is false")
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+# --- The room ---------------------------------------------------------------
+CARDROOM_NAME = env_str("CARDROOM_NAME", "Cardroom")
+TIME_ZONE = env_timezone("CARDROOM_TIME_ZONE", "Asia/Yerevan")
+CARDROOM_CURRENCY = env_currency("CARDROOM_CURRENCY", "AMD")
+CARDROOM_CURRENCY_EXPONENT = env_currency_exponent("CARDROOM_CURRENCY_EXPONENT", CARDROOM_CURRENCY)
+# A hand dealt before this local time belongs to the previous gaming day.
+CARDROOM_GAMING_DAY_START = env_time("CARDROOM_GAMING_DAY_START", "06:00")
+
+# Floor: dealer pushes and the longest a dealer may stay on one table.
+CARDROOM_DEALER_PUSH_MINUTES = env_int("CARDROOM_DEALER_PUSH_MINUTES", 30, minimum=1)
+CARDROOM_DEALER_MAX_MINUTES = env_int("CARDROOM_DEALER_MAX_MINUTES", 180, minimum=1)
+# Floor: how long a called player has to reach the table, and a call-in to check in.
+CARDROOM_WAITLIST_CALL_MINUTES = env_int("CARDROOM_WAITLIST_CALL_MINUTES", 5, minimum=1)
+CARDROOM_CALL_IN_MINUTES = env_int("CARDROOM_CALL_IN_MINUTES", 30, minimum=1)
+# Cashier (minor units): anonymous sales up to this, large-cash log above this,
+# drawer variance above this needs a supervisor.
+CARDROOM_ANONYMOUS_SALE_LIMIT = env_int("CARDROOM_ANONYMOUS_SALE_LIMIT", 200_000)
+CARDROOM_LARGE_CASH_THRESHOLD = env_int("CARDROOM_LARGE_CASH_THRESHOLD", 4_000_000)
+CARDROOM_DRAWER_VARIANCE_THRESHOLD = env_int("CARDROOM_DRAWER_VARIANCE_THRESHOLD", 5_000)
+# Fees (minor units): a drop-count variance above this needs a supervisor's explanation.
+CARDROOM_DROP_VARIANCE_THRESHOLD = env_int("CARDROOM_DROP_VARIANCE_THRESHOLD", 5_000)
+
+# --- Infrastructure ------------------------------------------------------------
+DATABASES = {"default": env_database("DATABASE_URL", str(BASE_DIR / "db.sqlite3"))}
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env_redis_url("REDIS_URL")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
+CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+# A task not acknowledged within this many seconds is redelivered by Redis.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1)}
+# Periodic work, run by `celery beat`; each task is idempotent.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "waitlist-expire-calls": {"task": "tables.tasks.waitlist_expire_calls", "schedule": 30.0},
+    "dealer-rotation-check": {"task": "tables.tasks.dealer_rotation_check", "schedule": 60.0},
+    "expulsions-expire": {"task": "tables.tasks.expulsions_expire", "schedule": 300.0},
+}
+
+# --- Django ----------------------------------------------------------------------
+INSTALLED_APPS = [
+    "config.apps.CardroomAdminConfig",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "django_htmx",
+    "axes",
+    "pgtrigger",
+    "config.apps.ConfigConfig",
+    "tables",
+    "games",
+    "cashier",
+    "rake",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "config.context_processors.room",
+            ],
+        },
+    },
+]
+
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 30, minimum=1) / 60
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+
+SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 12 * 3600, minimum=60)
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("hy", _("Armenian")), ("lt", _("Lithuanian"))]
+LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
+MEDIA_URL = "media/"
+MEDIA_ROOT = Path(env_str("CARDROOM_MEDIA_ROOT", str(BASE_DIR / "media")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# --- Production hardening (on whenever DEBUG is off) ---------------------------
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = not DEBUG
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# --- API ---------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    # Nothing is allowed unless a view names its roles.
+    "DEFAULT_PERMISSION_CLASSES": ["config.permissions.DenyAll"],
+    "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "COERCE_DECIMAL_TO_STRING": True,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Cardroom API",
+    "DESCRIPTION": "Back office of a poker room: floor, hands, cashier, fees and reports.",
+    "VERSION": VERSION,
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {},
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

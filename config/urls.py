@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import URLPattern, URLResolver, include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config import apis, health, views
+
+handler403 = "config.views.permission_denied"
+
+api_v1: list[URLPattern | URLResolver] = [
+    path("me/", apis.MeApi.as_view(), name="me"),
+    path("", include("tables.urls_api")),
+    path("", include("games.urls_api")),
+    path("", include("cashier.urls_api")),
+    path("", include("rake.urls_api")),
+]
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("floor/", include("tables.urls")),
+    path("hands/", include("games.urls")),
+    path("cashier/", include("cashier.urls")),
+    path("reports/", include("rake.urls")),
+    path("api/v1/", include((api_v1, "api"), namespace="api")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+] + static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -1,0 +1,90 @@
+"""Each role sees its navigation and gets a 403 that names the role elsewhere."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+from django.urls import reverse
+
+from config.roles import Role
+from tests.factories import UserFactory
+
+SECTIONS = {
+    "floor": "tables:floor",
+    "hands": "games:hand_list",
+    "cashier": "cashier:index",
+    "reports": "rake:reports",
+    "admin": "admin:index",
+}
+SEES = {
+    Role.FLOOR_MANAGER: {"floor", "hands"},
+    Role.DEALER: {"floor", "hands"},
+    Role.CASHIER: {"cashier"},
+    Role.ACCOUNTANT: {"hands", "cashier", "reports"},
+    Role.ADMIN: set(SECTIONS),
+}
+NAV_LINK = re.compile(r'data-nav="(\w+)"')
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_migration_creates_one_group_per_role() -> None:
+    assert set(Group.objects.values_list("name", flat=True)) >= {r.value for r in Role}
+
+
+def test_admins_hold_every_model_permission_and_accountants_none_that_write() -> None:
+    admin_group = Group.objects.get(name=Role.ADMIN)
+    assert admin_group.permissions.filter(codename="add_user").exists()
+    accountant = Group.objects.get(name=Role.ACCOUNTANT)
+    writes = accountant.permissions.exclude(codename__startswith="view_")
+    assert not writes.exists()
+
+
+@pytest.mark.parametrize("role", list(SEES))
+def test_each_role_sees_its_navigation_and_is_refused_elsewhere(
+    role: Role, client_for: Callable[[User | None], Client]
+) -> None:
+    client = client_for(UserFactory(roles=[role]))
+    home = client.get(reverse("home"), follow=True)
+    assert home.status_code == 200
+    assert set(NAV_LINK.findall(home.content.decode())) == SEES[role]
+    for section, url_name in SECTIONS.items():
+        response = client.get(reverse(url_name))
+        if section in SEES[role]:
+            assert response.status_code == 200, (role, section)
+        else:
+            assert response.status_code == 403, (role, section)
+
+
+def test_refusal_page_names_the_role_needed(cashier: User, client_for: Callable[[User | None], Client]) -> None:
+    response = client_for(cashier).get(reverse("rake:reports"))
+    assert response.status_code == 403
+    assert "This page needs the role accountant." in response.content.decode()
+
+
+@pytest.mark.parametrize("url_name", [*SECTIONS.values(), "home", "password_change"])
+def test_anonymous_users_are_sent_to_login(url_name: str, client: Client) -> None:
+    response = client.get(reverse(url_name))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login")) or "/admin/login/" in response["Location"]
+
+
+def test_a_user_may_hold_several_roles(client_for: Callable[[User | None], Client]) -> None:
+    both = UserFactory(roles=[Role.CASHIER, Role.FLOOR_MANAGER])
+    client = client_for(both)
+    assert client.get(reverse("tables:floor")).status_code == 200
+    assert client.get(reverse("cashier:index")).status_code == 200
+
+
+def test_a_deactivated_user_is_refused_at_once(
+    floor_manager: User, client_for: Callable[[User | None], Client]
+) -> None:
+    client = client_for(floor_manager)
+    assert client.get(reverse("tables:floor")).status_code == 200
+    floor_manager.is_active = False
+    floor_manager.save(update_fields=["is_active"])
+    assert client.get(reverse("tables:floor")).status_code == 302

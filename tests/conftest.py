@@ -1,0 +1,231 @@
+"""Personas, service checks and the browser, for every app's tests.
+
+Tests that need PostgreSQL, Redis, a Celery worker or Chromium run when the
+service is reachable and skip with a reason when not, except under CI=true,
+where a missing service fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from rest_framework.test import APIClient
+
+from config.roles import Role
+from tests.factories import UserFactory
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls
+# made by live-server fixtures from that thread are still synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# The worker the tests start and the app under test must share one broker.
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL") or os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+
+
+def require(available: bool, reason: str) -> None:
+    """Skip when a service is missing, but fail under CI=true."""
+    if available:
+        return
+    if IN_CI:
+        pytest.fail(f"CI=true and {reason}")
+    pytest.skip(reason)
+
+
+def port_open(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+# --- personas ---------------------------------------------------------------
+
+
+@pytest.fixture
+def floor_manager(db: None) -> User:
+    return UserFactory(username="floor_manager", roles=[Role.FLOOR_MANAGER])
+
+
+@pytest.fixture
+def dealer(db: None) -> User:
+    return UserFactory(username="dealer", roles=[Role.DEALER])
+
+
+@pytest.fixture
+def cashier(db: None) -> User:
+    return UserFactory(username="cashier", roles=[Role.CASHIER])
+
+
+@pytest.fixture
+def accountant(db: None) -> User:
+    return UserFactory(username="accountant", roles=[Role.ACCOUNTANT])
+
+
+@pytest.fixture
+def admin_user(db: None) -> User:
+    return UserFactory(username="admin_user", roles=[Role.ADMIN], is_staff=True)
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    """Logged in, but holds no role: must be refused everywhere."""
+    return UserFactory(username="outsider")
+
+
+@pytest.fixture
+def client_for() -> Callable[[User | None], Client]:
+    def make(user: User | None) -> Client:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def api_for() -> Callable[[User | None], APIClient]:
+    def make(user: User | None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+    return make
+
+
+# --- services -----------------------------------------------------------------
+
+
+@pytest.fixture
+def on_postgres() -> None:
+    """For tests that only mean something on PostgreSQL (locks, triggers)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("runs in the PostgreSQL pass (DATABASE_URL=postgres://...)")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=1).ping()
+        up = True
+    except redis.RedisError:
+        up = False
+    require(up, f"Redis is not reachable at {TEST_REDIS_URL}")
+    return TEST_REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def celery_worker_url(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``celery worker`` process over Redis, started for the session."""
+    log = tmp_path_factory.mktemp("celery") / "worker.log"
+    env = {**os.environ, "REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    cmd = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        "-P",
+        "solo",
+        "-l",
+        "info",
+        "--without-gossip",
+        "--without-mingle",
+        "-n",
+        f"test-{os.getpid()}@%h",
+    ]
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        _wait_for_worker(redis_url, proc, log)
+        yield redis_url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _wait_for_worker(redis_url: str, proc: subprocess.Popen[Any], log: Path) -> None:
+    from celery import Celery
+
+    probe = Celery(broker=redis_url, backend=redis_url)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"celery worker exited: {log.read_text()[-2000:]}")
+        if probe.control.ping(timeout=0.5):
+            return
+    pytest.fail(f"celery worker did not answer within 30 s: {log.read_text()[-2000:]}")
+
+
+# --- browser ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    require(Path(CHROMIUM).exists() or shutil.which("chromium") is not None, f"Chromium not found at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    tab = context.new_page()
+    tab.set_default_timeout(10_000)
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def login_page(page: Any, live_server: Any) -> Callable[[User], Any]:
+    """Log a persona in through the real login form."""
+    from tests.factories import PASSWORD
+
+    def login(user: User) -> Any:
+        page.goto(f"{live_server.url}/login/")
+        page.fill("#id_username", user.username)
+        page.fill("#id_password", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_load_state()
+        return page
+
+    return login
