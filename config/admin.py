@@ -20,7 +20,7 @@ class CardroomAdminSite(AdminSite):
     def has_permission(self, request: HttpRequest) -> bool:
         return has_any_role(request.user, [Role.ADMIN])
 
-    def admin_view(self, view: Callable[..., Any], cacheable: bool = False) -> Callable[..., Any]:
+    def admin_view(self, view: Callable[..., Any], cacheable: bool = False) -> Any:
         inner = super().admin_view(view, cacheable)
 
         # A logged-in user without the role gets the 403 naming it, not a second login form.

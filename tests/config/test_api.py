@@ -61,9 +61,8 @@ def test_api_refuses_anonymous_and_wrong_role(dealer: User, cashier: User, accou
 def test_domain_errors_become_one_error_shape(cashier: User) -> None:
     response = _call(cashier, "post", {"fail": "conflict"})
     assert response.status_code == 409
-    assert response.data == {
-        "error": {"code": "conflict", "message": "sequence 7 is out of date: the hand is at 9", "details": {"current": 9}}
-    }
+    message = "sequence 7 is out of date: the hand is at 9"
+    assert response.data == {"error": {"code": "conflict", "message": message, "details": {"current": 9}}}
     invalid = _call(cashier, "post", {"fail": "invalid"})
     assert invalid.status_code == 400
     assert invalid.data["error"]["code"] == "invalid"
