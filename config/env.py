@@ -68,6 +68,13 @@ def env_int(name: str, default: int, environ: Mapping[str, str] | None = None, *
     return number
 
 
+def env_choice(name: str, default: str, choices: tuple[str, ...], environ: Mapping[str, str] | None = None) -> str:
+    value = env_str(name, default, environ)
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}: {value!r} is not one of {', '.join(choices)}")
+    return value
+
+
 def env_list(name: str, default: list[str], environ: Mapping[str, str] | None = None) -> list[str]:
     value = _raw(name, environ)
     if value is None:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.env import (
     env_bool,
+    env_choice,
     env_currency,
     env_currency_exponent,
     env_database,
@@ -52,6 +53,8 @@ CARDROOM_DEALER_MAX_MINUTES = env_int("CARDROOM_DEALER_MAX_MINUTES", 180, minimu
 # Floor: how long a called player has to reach the table, and a call-in to check in.
 CARDROOM_WAITLIST_CALL_MINUTES = env_int("CARDROOM_WAITLIST_CALL_MINUTES", 5, minimum=1)
 CARDROOM_CALL_IN_MINUTES = env_int("CARDROOM_CALL_IN_MINUTES", 30, minimum=1)
+# Floor: a called player who does not answer in time goes to the end of the list or off it.
+CARDROOM_WAITLIST_CALL_EXPIRY = env_choice("CARDROOM_WAITLIST_CALL_EXPIRY", "requeue", ("requeue", "remove"))
 # Cashier (minor units): anonymous sales up to this, large-cash log above this,
 # drawer variance above this needs a supervisor.
 CARDROOM_ANONYMOUS_SALE_LIMIT = env_int("CARDROOM_ANONYMOUS_SALE_LIMIT", 200_000)

@@ -1,0 +1,93 @@
+"""Admin registrations of the floor (admins only: see config.admin).
+
+Read-only: every floor record is written by a service that stamps who and when,
+so the admin only looks (and searches).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
+
+from tables import models as m
+
+if TYPE_CHECKING:
+    _ModelAdmin = admin.ModelAdmin[Any]
+else:
+    _ModelAdmin = admin.ModelAdmin
+
+
+class ReadOnlyAdmin(_ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
+@admin.register(m.Game)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ["name", "kind", "structure", "ring", "ante", "small_blind", "big_blind", "seat_limit", "is_active"]
+    list_filter = ["kind", "is_active"]
+
+
+@admin.register(m.Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ["number", "name", "game", "seats", "status", "status_changed_at"]
+    list_filter = ["status"]
+
+
+@admin.register(m.TableEvent)
+class TableEventAdmin(ReadOnlyAdmin):
+    list_display = ["table", "action", "from_status", "to_status", "created_at", "created_by"]
+    list_filter = ["action"]
+
+
+@admin.register(m.Player)
+class PlayerAdmin(ReadOnlyAdmin):
+    list_display = ["last_name", "first_name", "alias", "date_of_birth", "id_document_number"]
+    search_fields = ["first_name", "last_name", "alias", "id_document_number"]
+
+
+@admin.register(m.Expulsion)
+class ExpulsionAdmin(ReadOnlyAdmin):
+    list_display = ["player", "rule", "scope", "starts_at", "until", "lifted_at", "created_by"]
+    search_fields = ["player__last_name", "rule", "reason"]
+
+
+@admin.register(m.SeatSession)
+class SeatSessionAdmin(ReadOnlyAdmin):
+    list_display = ["table", "seat_number", "player", "started_at", "ended_at", "end_reason"]
+    list_filter = ["end_reason"]
+
+
+@admin.register(m.WaitlistEntry)
+class WaitlistEntryAdmin(ReadOnlyAdmin):
+    list_display = ["game", "player", "source", "status", "queued_at", "ended_at", "end_reason"]
+    list_filter = ["status", "source"]
+
+
+@admin.register(m.DealerProfile)
+class DealerProfileAdmin(ReadOnlyAdmin):
+    list_display = ["user", "is_active"]
+
+
+@admin.register(m.DealerShift)
+class DealerShiftAdmin(ReadOnlyAdmin):
+    list_display = ["dealer", "clock_in_at", "clock_out_at"]
+
+
+@admin.register(m.DealerAssignment)
+class DealerAssignmentAdmin(ReadOnlyAdmin):
+    list_display = ["table", "dealer", "started_at", "ended_at", "end_reason"]
+
+
+@admin.register(m.SignVersion)
+class SignVersionAdmin(ReadOnlyAdmin):
+    list_display = ["table", "game", "valid_from", "valid_to"]

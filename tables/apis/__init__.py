@@ -1,0 +1,1 @@
+"""REST API of the floor: one view per operation, split by concept."""

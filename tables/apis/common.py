@@ -1,0 +1,47 @@
+"""Plumbing the floor's API views share: the acting user, pagination, money input."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from django.db.models import Model, QuerySet
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import Pagination
+from config.money import parse_amount
+from config.roles import Role
+
+FM = Role.FLOOR_MANAGER
+READ_ALL = [Role.ACCOUNTANT]
+
+
+def actor(request: Request) -> User:
+    """The authenticated user (the permission classes have refused anonymous callers)."""
+    return cast(User, request.user)
+
+
+def paginate(
+    view: APIView, request: Request, rows: QuerySet[Any] | list[Any], out: type[serializers.BaseSerializer[Any]]
+) -> Response:
+    paginator = Pagination()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    return paginator.get_paginated_response(out(page, many=True).data)
+
+
+class MoneyField(serializers.CharField):
+    """Money in major units as a string or integer ("1000", "12.50") -> integer minor units."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", 'Amount in major units, as a string ("1000", "12.50")')
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:  # type: ignore[override]
+        return parse_amount(data, field=self.field_name or "amount", allow_zero=True)
+
+
+def model_id(instance: Model | None) -> int | None:
+    return instance.pk if instance is not None else None

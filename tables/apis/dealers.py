@@ -1,0 +1,139 @@
+"""API: dealer profiles, clock-in/out, assignments, the rotation board and the room board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import Pagination
+from config.permissions import roles_allowed
+from config.roles import Role, has_any_role
+from tables import selectors, services
+from tables.apis.common import FM, actor, paginate
+from tables.apis.out import AssignmentOut, BoardOut, DealerProfileOut, RotationOut, ShiftOut
+from tables.selectors.board import room_board
+from tables.selectors.dealers import dealer_assignments, dealer_profiles, dealer_shifts
+
+TAG = ["floor: dealers"]
+
+
+class DealerProfileListApi(APIView):
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT])]
+    pagination_class = Pagination
+
+    @extend_schema(tags=TAG, responses=DealerProfileOut(many=True))
+    def get(self, request: Request) -> Response:
+        return paginate(self, request, dealer_profiles(), DealerProfileOut)
+
+
+class DealerProfileSetApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class DealerProfileSetInput(serializers.Serializer[Any]):
+        game_ids = serializers.ListField(child=serializers.IntegerField(), max_length=100)
+        is_active = serializers.BooleanField(required=False, default=True)
+
+    @extend_schema(tags=TAG, request=DealerProfileSetInput, responses=DealerProfileOut)
+    def post(self, request: Request, user_id: int) -> Response:
+        data = self.DealerProfileSetInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        profile = services.dealer_profile_set(actor=actor(request), user_id=user_id, **data.validated_data)
+        return Response(DealerProfileOut(profile).data)
+
+
+class DealerClockInApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    @extend_schema(tags=TAG, request=None, responses={201: ShiftOut})
+    def post(self, request: Request, user_id: int) -> Response:
+        return Response(ShiftOut(services.dealer_clock_in(actor=actor(request), dealer_id=user_id)).data, status=201)
+
+
+class DealerClockOutApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    @extend_schema(tags=TAG, request=None, responses=ShiftOut)
+    def post(self, request: Request, user_id: int) -> Response:
+        return Response(ShiftOut(services.dealer_clock_out(actor=actor(request), dealer_id=user_id)).data)
+
+
+class DealerShiftListApi(APIView):
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT])]
+    pagination_class = Pagination
+
+    class DealerShiftListFilter(serializers.Serializer[Any]):
+        open = serializers.BooleanField(required=False, default=False)
+
+    @extend_schema(tags=TAG, parameters=[DealerShiftListFilter], responses=ShiftOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.DealerShiftListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return paginate(self, request, dealer_shifts(open_only=query.validated_data["open"]), ShiftOut)
+
+
+class AssignmentListApi(APIView):
+    """Who dealt where and when; a dealer sees their own history."""
+
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT, Role.DEALER])]
+    pagination_class = Pagination
+
+    class AssignmentListFilter(serializers.Serializer[Any]):
+        table = serializers.IntegerField(required=False)
+        dealer = serializers.IntegerField(required=False)
+
+    @extend_schema(tags=TAG, parameters=[AssignmentListFilter], responses=AssignmentOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.AssignmentListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        dealer = query.validated_data.get("dealer")
+        if not has_any_role(request.user, (FM, Role.ACCOUNTANT)):
+            dealer = request.user.pk
+        rows = dealer_assignments(table_id=query.validated_data.get("table"), dealer_id=dealer)
+        return paginate(self, request, rows, AssignmentOut)
+
+
+class DealerAssignApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class DealerAssignInput(serializers.Serializer[Any]):
+        dealer_id = serializers.IntegerField()
+
+    @extend_schema(tags=TAG, request=DealerAssignInput, responses={201: AssignmentOut})
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.DealerAssignInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        assignment = services.dealer_assign(actor=actor(request), table_id=table_id, **data.validated_data)
+        return Response(AssignmentOut(assignment).data, status=201)
+
+
+class DealerReleaseApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    @extend_schema(tags=TAG, request=None, responses=AssignmentOut)
+    def post(self, request: Request, table_id: int) -> Response:
+        return Response(AssignmentOut(services.dealer_release(actor=actor(request), table_id=table_id)).data)
+
+
+class RotationBoardApi(APIView):
+    """The downs: who deals where since when, push due/overdue, who pushes next."""
+
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT, Role.DEALER])]
+
+    @extend_schema(tags=TAG, responses=RotationOut)
+    def get(self, request: Request) -> Response:
+        return Response(RotationOut(selectors.rotation_board()).data)
+
+
+class RoomBoardApi(APIView):
+    """What the wall TV shows: running tables and the waitlists, names masked."""
+
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT, Role.DEALER, Role.CASHIER])]
+
+    @extend_schema(tags=["floor: board"], responses=BoardOut)
+    def get(self, request: Request) -> Response:
+        return Response(BoardOut(room_board()).data)

@@ -1,0 +1,167 @@
+"""API: the player registry and expulsions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import Pagination
+from config.errors import NotFound
+from config.permissions import roles_allowed
+from config.roles import Role
+from tables import selectors, services
+from tables.apis.common import FM, actor, paginate
+from tables.apis.out import ExpulsionOut, PlayerOut
+from tables.models import DocumentType, Expulsion, ExpulsionDuration, ExpulsionScope
+from tables.selectors.players import player_get
+
+TAG = ["floor: players"]
+READERS = [Role.CASHIER, Role.ACCOUNTANT]
+PARSERS = [JSONParser, MultiPartParser, FormParser]
+
+
+class PlayerListApi(APIView):
+    permission_classes = [roles_allowed(FM, read=READERS)]
+    pagination_class = Pagination
+
+    class PlayerListFilter(serializers.Serializer[Any]):
+        q = serializers.CharField(required=False, default="", allow_blank=True, max_length=100)
+
+    @extend_schema(tags=TAG, parameters=[PlayerListFilter], responses=PlayerOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.PlayerListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return paginate(self, request, selectors.players_search(query=query.validated_data["q"]), PlayerOut)
+
+
+class PlayerDetailApi(APIView):
+    permission_classes = [roles_allowed(FM, read=READERS)]
+
+    @extend_schema(tags=TAG, responses=PlayerOut)
+    def get(self, request: Request, player_id: int) -> Response:
+        return Response(PlayerOut(player_get(player_id=player_id)).data)
+
+
+class PlayerCreateApi(APIView):
+    """Register a player; a likely duplicate answers 409 unless ``allow_duplicate`` is true."""
+
+    permission_classes = [roles_allowed(FM)]
+    parser_classes = PARSERS
+
+    class PlayerCreateInput(serializers.Serializer[Any]):
+        first_name = serializers.CharField(max_length=80)
+        last_name = serializers.CharField(max_length=80)
+        alias = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+        date_of_birth = serializers.DateField(required=False, allow_null=True, default=None)
+        id_document_type = serializers.ChoiceField(
+            choices=DocumentType.choices, required=False, default="", allow_blank=True
+        )
+        id_document_number = serializers.CharField(max_length=40, required=False, default="", allow_blank=True)
+        photo = serializers.FileField(required=False, allow_null=True, default=None)
+        description = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+        notes = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
+        allow_duplicate = serializers.BooleanField(required=False, default=False)
+
+    @extend_schema(tags=TAG, request=PlayerCreateInput, responses={201: PlayerOut})
+    def post(self, request: Request) -> Response:
+        data = self.PlayerCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_create(actor=actor(request), **data.validated_data)
+        return Response(PlayerOut(player).data, status=201)
+
+
+class PlayerUpdateApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+    parser_classes = PARSERS
+
+    class PlayerUpdateInput(serializers.Serializer[Any]):
+        alias = serializers.CharField(max_length=80, required=False, allow_blank=True)
+        date_of_birth = serializers.DateField(required=False, allow_null=True)
+        id_document_type = serializers.ChoiceField(choices=DocumentType.choices, required=False, allow_blank=True)
+        id_document_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
+        photo = serializers.FileField(required=False)
+        description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+        notes = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+    @extend_schema(tags=TAG, request=PlayerUpdateInput, responses=PlayerOut)
+    def post(self, request: Request, player_id: int) -> Response:
+        data = self.PlayerUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_update(actor=actor(request), player_id=player_id, **data.validated_data)
+        return Response(PlayerOut(player).data)
+
+
+class ExpulsionListApi(APIView):
+    """The barred-player report as JSON: ``current=true`` in force, ``false`` past, none for all."""
+
+    permission_classes = [roles_allowed(FM, read=READERS)]
+    pagination_class = Pagination
+
+    class ExpulsionListFilter(serializers.Serializer[Any]):
+        current = serializers.BooleanField(required=False, allow_null=True, default=None)
+        player = serializers.IntegerField(required=False)
+
+    @extend_schema(tags=TAG, parameters=[ExpulsionListFilter], responses=ExpulsionOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.ExpulsionListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        rows = selectors.expulsions_report(current=query.validated_data["current"])
+        if "player" in query.validated_data:
+            rows = rows.filter(player_id=query.validated_data["player"])
+        return paginate(self, request, rows, ExpulsionOut)
+
+
+class ExpulsionDetailApi(APIView):
+    permission_classes = [roles_allowed(FM, read=READERS)]
+
+    @extend_schema(tags=TAG, responses=ExpulsionOut)
+    def get(self, request: Request, expulsion_id: int) -> Response:
+        expulsion = (
+            Expulsion.objects.select_related("player", "created_by", "lifted_by").filter(pk=expulsion_id).first()
+        )
+        if expulsion is None:
+            raise NotFound(f"Expulsion {expulsion_id} does not exist.")
+        return Response(ExpulsionOut(expulsion).data)
+
+
+class ExpulsionCreateApi(APIView):
+    """Expel a player: open seats end and waitlist entries leave at once."""
+
+    permission_classes = [roles_allowed(FM)]
+    parser_classes = PARSERS
+
+    class ExpulsionCreateInput(serializers.Serializer[Any]):
+        player_id = serializers.IntegerField()
+        rule = serializers.CharField(max_length=200)
+        reason = serializers.CharField(max_length=4000)
+        duration = serializers.ChoiceField(choices=ExpulsionDuration.choices)
+        until = serializers.DateTimeField(required=False, allow_null=True, default=None)
+        scope = serializers.ChoiceField(choices=ExpulsionScope.choices, required=False, default=ExpulsionScope.ROOM)
+        evidence = serializers.FileField(required=False, allow_null=True, default=None)
+
+    @extend_schema(tags=TAG, request=ExpulsionCreateInput, responses={201: ExpulsionOut})
+    def post(self, request: Request) -> Response:
+        data = self.ExpulsionCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        expulsion = services.expulsion_create(actor=actor(request), **data.validated_data)
+        return Response(ExpulsionOut(expulsion).data, status=201)
+
+
+class ExpulsionLiftApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class ExpulsionLiftInput(serializers.Serializer[Any]):
+        reason = serializers.CharField(max_length=4000)
+
+    @extend_schema(tags=TAG, request=ExpulsionLiftInput, responses=ExpulsionOut)
+    def post(self, request: Request, expulsion_id: int) -> Response:
+        data = self.ExpulsionLiftInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        expulsion = services.expulsion_lift(actor=actor(request), expulsion_id=expulsion_id, **data.validated_data)
+        return Response(ExpulsionOut(expulsion).data)

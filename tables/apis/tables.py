@@ -1,0 +1,263 @@
+"""API: the game catalogue, tables and their lifecycle, signs and seating."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import Pagination
+from config.errors import NotFound
+from config.permissions import roles_allowed
+from config.roles import Role
+from tables import selectors, services
+from tables.apis.common import FM, MoneyField, actor, paginate
+from tables.apis.out import GameOut, SeatOut, SignOut, TableEventOut, TableOut
+from tables.models import GameKind, Ring, Structure, TableStatus
+from tables.selectors.tables import games_list, seat_sessions, table_events, table_get_for_user, tables_for_user
+
+TAG = ["floor: tables"]
+TABLE_READERS = [Role.ACCOUNTANT, Role.DEALER]
+
+
+class GameListApi(APIView):
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT, Role.DEALER, Role.CASHIER])]
+    pagination_class = Pagination
+
+    class GameListFilter(serializers.Serializer[Any]):
+        active = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+    @extend_schema(tags=TAG, parameters=[GameListFilter], responses=GameOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.GameListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return paginate(self, request, games_list(active=query.validated_data["active"]), GameOut)
+
+
+class GameCreateApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class GameCreateInput(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120)
+        kind = serializers.ChoiceField(choices=GameKind.choices)
+        structure = serializers.ChoiceField(choices=Structure.choices)
+        ring = serializers.ChoiceField(choices=Ring.choices, required=False, default="", allow_blank=True)
+        seat_limit = serializers.IntegerField(min_value=0, max_value=100)
+        ante = MoneyField(required=False, default=0)
+        small_blind = MoneyField(required=False, default=0)
+        big_blind = MoneyField(required=False, default=0)
+        min_buy_in = MoneyField()
+        max_buy_in = MoneyField()
+
+    @extend_schema(tags=TAG, request=GameCreateInput, responses={201: GameOut})
+    def post(self, request: Request) -> Response:
+        data = self.GameCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.game_create(actor=actor(request), **data.validated_data)
+        return Response(GameOut(game).data, status=201)
+
+
+class GameUpdateApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class GameUpdateInput(serializers.Serializer[Any]):
+        name = serializers.CharField(max_length=120, required=False)
+        structure = serializers.ChoiceField(choices=Structure.choices, required=False)
+        ante = MoneyField(required=False)
+        small_blind = MoneyField(required=False)
+        big_blind = MoneyField(required=False)
+        min_buy_in = MoneyField(required=False)
+        max_buy_in = MoneyField(required=False)
+        is_active = serializers.BooleanField(required=False)
+
+    @extend_schema(tags=TAG, request=GameUpdateInput, responses=GameOut)
+    def post(self, request: Request, game_id: int) -> Response:
+        data = self.GameUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.game_update(actor=actor(request), game_id=game_id, **data.validated_data)
+        return Response(GameOut(game).data)
+
+
+class TableListApi(APIView):
+    """Every table for the floor and accounts; a dealer sees the table they deal."""
+
+    permission_classes = [roles_allowed(FM, read=TABLE_READERS)]
+    pagination_class = Pagination
+
+    class TableListFilter(serializers.Serializer[Any]):
+        status = serializers.ChoiceField(choices=TableStatus.choices, required=False)
+
+    @extend_schema(tags=TAG, parameters=[TableListFilter], responses=TableOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.TableListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        rows = tables_for_user(user=request.user, status=query.validated_data.get("status"))
+        return paginate(self, request, rows, TableOut)
+
+
+class TableDetailApi(APIView):
+    permission_classes = [roles_allowed(FM, read=TABLE_READERS)]
+
+    @extend_schema(tags=TAG, responses=TableOut)
+    def get(self, request: Request, table_id: int) -> Response:
+        return Response(TableOut(table_get_for_user(user=request.user, table_id=table_id)).data)
+
+
+class TableCreateApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class TableCreateInput(serializers.Serializer[Any]):
+        number = serializers.IntegerField(min_value=1, max_value=999)
+        name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+        seats = serializers.IntegerField(min_value=0, max_value=100)
+        game_id = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+    @extend_schema(tags=TAG, request=TableCreateInput, responses={201: TableOut})
+    def post(self, request: Request) -> Response:
+        data = self.TableCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = services.table_create(actor=actor(request), **data.validated_data)
+        return Response(TableOut(selectors.table_get(table_id=table.pk)).data, status=201)
+
+
+class TableConfigureApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class TableConfigureInput(serializers.Serializer[Any]):
+        game_id = serializers.IntegerField(allow_null=True)
+        seats = serializers.IntegerField(min_value=0, max_value=100)
+        name = serializers.CharField(max_length=80, required=False, allow_blank=True)
+
+    @extend_schema(tags=TAG, request=TableConfigureInput, responses=TableOut)
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.TableConfigureInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.table_configure(actor=actor(request), table_id=table_id, **data.validated_data)
+        return Response(TableOut(selectors.table_get(table_id=table_id)).data)
+
+
+class _TransitionApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    def transition(self, request: Request, table_id: int) -> None:
+        raise NotImplementedError
+
+    @extend_schema(tags=TAG, request=None, responses=TableOut)
+    def post(self, request: Request, table_id: int) -> Response:
+        self.transition(request, table_id)
+        return Response(TableOut(selectors.table_get(table_id=table_id)).data)
+
+
+class TableOpenApi(_TransitionApi):
+    def transition(self, request: Request, table_id: int) -> None:
+        services.table_open(actor=actor(request), table_id=table_id)
+
+
+class TablePauseApi(_TransitionApi):
+    def transition(self, request: Request, table_id: int) -> None:
+        services.table_pause(actor=actor(request), table_id=table_id)
+
+
+class TableResumeApi(_TransitionApi):
+    def transition(self, request: Request, table_id: int) -> None:
+        services.table_resume(actor=actor(request), table_id=table_id)
+
+
+class TableCloseApi(_TransitionApi):
+    def transition(self, request: Request, table_id: int) -> None:
+        services.table_close(actor=actor(request), table_id=table_id)
+
+
+class TableEventListApi(APIView):
+    permission_classes = [roles_allowed(FM, read=TABLE_READERS)]
+    pagination_class = Pagination
+
+    @extend_schema(tags=TAG, responses=TableEventOut(many=True))
+    def get(self, request: Request, table_id: int) -> Response:
+        table_get_for_user(user=request.user, table_id=table_id)
+        return paginate(self, request, table_events(table_id=table_id), TableEventOut)
+
+
+class SignCurrentApi(APIView):
+    """The sign the table shows now; 404 for a closed table (it shows none)."""
+
+    permission_classes = [roles_allowed(FM, read=TABLE_READERS)]
+
+    @extend_schema(tags=TAG, responses=SignOut)
+    def get(self, request: Request, table_id: int) -> Response:
+        table = table_get_for_user(user=request.user, table_id=table_id)
+        sign = selectors.sign_current(table_id=table_id)
+        if sign is None:
+            raise NotFound(f"Table {table.number} is closed and shows no sign.", code="no_sign")
+        return Response(SignOut(sign).data)
+
+
+class SignHistoryApi(APIView):
+    permission_classes = [roles_allowed(FM, read=TABLE_READERS)]
+    pagination_class = Pagination
+
+    @extend_schema(tags=TAG, responses=SignOut(many=True))
+    def get(self, request: Request, table_id: int) -> Response:
+        table_get_for_user(user=request.user, table_id=table_id)
+        return paginate(self, request, selectors.sign_history(table_id=table_id), SignOut)
+
+
+class SeatPlayerApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class SeatPlayerInput(serializers.Serializer[Any]):
+        player_id = serializers.IntegerField()
+        seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+    @extend_schema(tags=TAG, request=SeatPlayerInput, responses={201: SeatOut})
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.SeatPlayerInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        session = services.seat_player(actor=actor(request), table_id=table_id, **data.validated_data)
+        return Response(SeatOut(session).data, status=201)
+
+
+class SeatSessionListApi(APIView):
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT])]
+    pagination_class = Pagination
+
+    class SeatSessionListFilter(serializers.Serializer[Any]):
+        table = serializers.IntegerField(required=False)
+        player = serializers.IntegerField(required=False)
+        open = serializers.BooleanField(required=False, default=False)
+
+    @extend_schema(tags=TAG, parameters=[SeatSessionListFilter], responses=SeatOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.SeatSessionListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        q = query.validated_data
+        rows = seat_sessions(table_id=q.get("table"), player_id=q.get("player"), open_only=q["open"])
+        return paginate(self, request, rows, SeatOut)
+
+
+class SeatMoveApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class SeatMoveInput(serializers.Serializer[Any]):
+        table_id = serializers.IntegerField()
+        seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+    @extend_schema(tags=TAG, request=SeatMoveInput, responses={201: SeatOut})
+    def post(self, request: Request, session_id: int) -> Response:
+        data = self.SeatMoveInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        session = services.seat_move(actor=actor(request), session_id=session_id, **data.validated_data)
+        return Response(SeatOut(session).data, status=201)
+
+
+class SeatStandUpApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    @extend_schema(tags=TAG, request=None, responses=SeatOut)
+    def post(self, request: Request, session_id: int) -> Response:
+        session = services.seat_stand_up(actor=actor(request), session_id=session_id)
+        return Response(SeatOut(session).data)

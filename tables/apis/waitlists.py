@@ -1,0 +1,144 @@
+"""API: waitlists, calls, seating from the list, analytics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import Pagination
+from config.errors import DomainError
+from config.gaming_day import current_gaming_day
+from config.permissions import roles_allowed
+from config.roles import Role
+from tables import selectors, services
+from tables.apis.common import FM, actor, paginate
+from tables.apis.out import WaitlistEntryOut, WaitlistGameOut, WaitStatsOut
+from tables.models import WaitlistSource
+from tables.selectors.waitlists import waitlist_entry_get
+from tables.services.waitlists import REMOVE_REASONS
+
+TAG = ["floor: waitlists"]
+READERS = [Role.ACCOUNTANT, Role.DEALER]
+
+
+class WaitlistBoardApi(APIView):
+    """Every game's open list in fair order (an interest list while no table deals the game)."""
+
+    permission_classes = [roles_allowed(FM, read=READERS)]
+
+    @extend_schema(tags=TAG, responses=WaitlistGameOut(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(WaitlistGameOut(selectors.waitlists_by_game(), many=True).data)
+
+
+class WaitlistEntryListApi(APIView):
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT])]
+    pagination_class = Pagination
+
+    class WaitlistEntryListFilter(serializers.Serializer[Any]):
+        game = serializers.IntegerField(required=False)
+        open = serializers.BooleanField(required=False, default=True)
+
+    @extend_schema(tags=TAG, parameters=[WaitlistEntryListFilter], responses=WaitlistEntryOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.WaitlistEntryListFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        q = query.validated_data
+        rows = selectors.waitlist_entries(game_id=q.get("game"), open_only=q["open"])
+        return paginate(self, request, rows, WaitlistEntryOut)
+
+
+class WaitlistAddApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class WaitlistAddInput(serializers.Serializer[Any]):
+        game_id = serializers.IntegerField()
+        player_id = serializers.IntegerField()
+        source = serializers.ChoiceField(  # type: ignore[assignment]
+            choices=WaitlistSource.choices, required=False, default=WaitlistSource.DESK
+        )
+        check_in_minutes = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+
+    @extend_schema(tags=TAG, request=WaitlistAddInput, responses={201: WaitlistEntryOut})
+    def post(self, request: Request) -> Response:
+        data = self.WaitlistAddInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.waitlist_add(actor=actor(request), **data.validated_data)
+        return Response(WaitlistEntryOut(entry).data, status=201)
+
+
+class WaitlistCheckInApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    @extend_schema(tags=TAG, request=None, responses=WaitlistEntryOut)
+    def post(self, request: Request, entry_id: int) -> Response:
+        services.waitlist_check_in(actor=actor(request), entry_id=entry_id)
+        return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
+
+
+class WaitlistCallApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class WaitlistCallInput(serializers.Serializer[Any]):
+        minutes = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=60)
+
+    @extend_schema(tags=TAG, request=WaitlistCallInput, responses=WaitlistEntryOut)
+    def post(self, request: Request, entry_id: int) -> Response:
+        data = self.WaitlistCallInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.waitlist_call(actor=actor(request), entry_id=entry_id, **data.validated_data)
+        return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
+
+
+class WaitlistSeatApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class WaitlistSeatInput(serializers.Serializer[Any]):
+        table_id = serializers.IntegerField()
+        seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+    @extend_schema(tags=TAG, request=WaitlistSeatInput, responses=WaitlistEntryOut)
+    def post(self, request: Request, entry_id: int) -> Response:
+        data = self.WaitlistSeatInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.waitlist_seat(actor=actor(request), entry_id=entry_id, **data.validated_data)
+        return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
+
+
+class WaitlistRemoveApi(APIView):
+    permission_classes = [roles_allowed(FM)]
+
+    class WaitlistRemoveInput(serializers.Serializer[Any]):
+        reason = serializers.ChoiceField(choices=[(r.value, r.label) for r in REMOVE_REASONS])
+
+    @extend_schema(tags=TAG, request=WaitlistRemoveInput, responses=WaitlistEntryOut)
+    def post(self, request: Request, entry_id: int) -> Response:
+        data = self.WaitlistRemoveInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.waitlist_remove(actor=actor(request), entry_id=entry_id, reason=data.validated_data["reason"])
+        return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
+
+
+class WaitlistAnalyticsApi(APIView):
+    """Average and longest wait per game, per gaming day (default: today)."""
+
+    permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT])]
+
+    class WaitlistAnalyticsFilter(serializers.Serializer[Any]):
+        start = serializers.DateField(required=False)
+        end = serializers.DateField(required=False)
+
+    @extend_schema(tags=TAG, parameters=[WaitlistAnalyticsFilter], responses=WaitStatsOut(many=True))
+    def get(self, request: Request) -> Response:
+        query = self.WaitlistAnalyticsFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        start = query.validated_data.get("start") or current_gaming_day()
+        end = query.validated_data.get("end") or start
+        if end < start or (end - start).days > 366:
+            raise DomainError("Give a range of at most a year with start ≤ end.", code="bad_range")
+        return Response(WaitStatsOut(selectors.waitlist_analytics(start=start, end=end), many=True).data)

@@ -1,0 +1,172 @@
+"""Demo floor for ``seed_demo``: the catalogue, three open tables with dealers, players,
+seated players, a waitlist and one expelled player. Idempotent: creates only what is missing."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from config.demo import DEMO_PASSWORD
+from config.roles import Role
+from config.services import user_create
+from tables import services
+from tables.models import (
+    DealerAssignment,
+    DealerProfile,
+    DealerShift,
+    Expulsion,
+    ExpulsionDuration,
+    Game,
+    GameKind,
+    Player,
+    Ring,
+    SeatSession,
+    Structure,
+    Table,
+    TableStatus,
+    WaitlistEntry,
+)
+
+GAMES: list[dict[str, Any]] = [
+    {
+        "name": "Club Poker 1,000",
+        "kind": GameKind.CLUB_POKER,
+        "structure": Structure.POT_OR_NO_LIMIT,
+        "ante": 1_000,
+        "min_buy_in": 20_000,
+        "max_buy_in": 200_000,
+        "seat_limit": 6,
+    },
+    {
+        "name": "Texas Hold'em NL 500/1,000",
+        "kind": GameKind.TEXAS_HOLDEM,
+        "structure": Structure.NO_LIMIT,
+        "ring": Ring.SHORT_HANDED,
+        "small_blind": 500,
+        "big_blind": 1_000,
+        "min_buy_in": 40_000,
+        "max_buy_in": 200_000,
+        "seat_limit": 6,
+    },
+    {
+        "name": "Texas Hold'em NL 1,000/2,000",
+        "kind": GameKind.TEXAS_HOLDEM,
+        "structure": Structure.NO_LIMIT,
+        "ring": Ring.FULL_RING,
+        "small_blind": 1_000,
+        "big_blind": 2_000,
+        "min_buy_in": 80_000,
+        "max_buy_in": 400_000,
+        "seat_limit": 10,
+    },
+]
+DEALERS = ["dealer", "dealer2", "dealer3"]
+PLAYERS = [
+    ("Armen", "Karapetyan", "1984-03-12"),
+    ("Anahit", "Sargsyan", "1990-07-01"),
+    ("Tigran", "Petrosyan", "1979-11-23"),
+    ("Lusine", "Hakobyan", "1988-02-14"),
+    ("Rūta", "Kazlauskienė", "1986-05-30"),
+    ("Jonas", "Petrauskas", "1975-09-09"),
+    ("Mantas", "Jankauskas", "1992-12-03"),
+    ("Aistė", "Vasiliauskaitė", "1995-04-17"),
+    ("Gor", "Avetisyan", "1983-06-06"),
+]
+# Table number -> (game index, players seated by last name).
+SEATING = {
+    1: (0, ["Karapetyan", "Sargsyan", "Kazlauskienė"]),
+    2: (1, ["Petrosyan", "Petrauskas"]),
+    3: (2, ["Jankauskas"]),
+}
+WAITLIST = (1, ["Hakobyan", "Vasiliauskaitė"])
+EXPELLED = "Avetisyan"
+
+
+def _games(actor: User, done: list[str]) -> list[Game]:
+    games = []
+    for spec in GAMES:
+        game = Game.objects.filter(name=spec["name"]).first()
+        if game is None:
+            game = services.game_create(actor=actor, **spec)
+            done.append(f"game {game.name}")
+        games.append(game)
+    return games
+
+
+def _dealers(actor: User, games: list[Game], done: list[str]) -> list[User]:
+    dealers = []
+    for username in DEALERS:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            user = user_create(username=username, password=DEMO_PASSWORD, roles=[Role.DEALER], full_name="Davit Dealer")
+            done.append(f"user {username}")
+        if not DealerProfile.objects.filter(user=user).exists():
+            services.dealer_profile_set(actor=actor, user_id=user.pk, game_ids=[g.pk for g in games])
+            done.append(f"dealer profile {username}")
+        if not DealerShift.objects.filter(dealer=user, clock_out_at__isnull=True).exists():
+            services.dealer_clock_in(actor=actor, dealer_id=user.pk)
+        dealers.append(user)
+    return dealers
+
+
+def _players(actor: User, done: list[str]) -> dict[str, Player]:
+    players = {}
+    for first, last, born in PLAYERS:
+        player = Player.objects.filter(first_name=first, last_name=last).first()
+        if player is None:
+            player = services.player_create(
+                actor=actor, first_name=first, last_name=last, date_of_birth=date.fromisoformat(born)
+            )
+            done.append(f"player {player.full_name}")
+        players[last] = player
+    return players
+
+
+def _tables(actor: User, games: list[Game], dealers: list[User], players: dict[str, Player], done: list[str]) -> None:
+    for number, (game_index, seated) in SEATING.items():
+        game = games[game_index]
+        table = Table.objects.filter(number=number).first()
+        if table is None:
+            table = services.table_create(actor=actor, number=number, seats=game.seat_limit, game_id=game.pk)
+            done.append(f"table {number}")
+        if not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
+            busy = DealerAssignment.objects.filter(ended_at__isnull=True).values_list("dealer_id", flat=True)
+            free = [d for d in dealers if d.pk not in set(busy)]
+            if free:
+                services.dealer_assign(actor=actor, table_id=table.pk, dealer_id=free[0].pk)
+        if table.status == TableStatus.CLOSED and table.game_id == game.pk:
+            services.table_open(actor=actor, table_id=table.pk)
+            done.append(f"table {number} opened")
+        for last in seated:
+            if not SeatSession.objects.filter(player=players[last], ended_at__isnull=True).exists():
+                services.seat_player(actor=actor, table_id=table.pk, player_id=players[last].pk)
+                done.append(f"{players[last].full_name} seated at table {number}")
+
+
+def seed(*, actor: User) -> list[str]:
+    done: list[str] = []
+    games = _games(actor, done)
+    dealers = _dealers(actor, games, done)
+    players = _players(actor, done)
+    _tables(actor, games, dealers, players, done)
+    game = games[WAITLIST[0]]
+    for last in WAITLIST[1]:
+        listed = WaitlistEntry.objects.filter(player=players[last], game=game).exists()
+        if not listed and not SeatSession.objects.filter(player=players[last], ended_at__isnull=True).exists():
+            services.waitlist_add(actor=actor, game_id=game.pk, player_id=players[last].pk)
+            done.append(f"{players[last].full_name} on the {game.name} list")
+    barred = players[EXPELLED]
+    if not Expulsion.objects.filter(player=barred).exists():
+        services.expulsion_create(
+            actor=actor,
+            player_id=barred.pk,
+            rule="Club Poker regulation: players must not show or discuss their combinations",
+            reason="Showed his cards to a neighbour twice after a warning.",
+            duration=ExpulsionDuration.UNTIL,
+            until=timezone.now() + timedelta(days=90),
+        )
+        done.append(f"{barred.full_name} expelled")
+    return done

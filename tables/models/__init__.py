@@ -1,0 +1,42 @@
+"""Data and invariants of the floor, split by concept."""
+
+from tables.models.catalogue import Game, GameKind, Ring, Structure
+from tables.models.dealers import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift
+from tables.models.players import DocumentType, Expulsion, ExpulsionDuration, ExpulsionScope, Player
+from tables.models.seating import SeatEndReason, SeatSession
+from tables.models.signs import SignVersion
+from tables.models.tables import Table, TableEvent, TableStatus
+from tables.models.waitlists import (
+    OPEN_STATUSES,
+    WaitlistEndReason,
+    WaitlistEntry,
+    WaitlistSource,
+    WaitlistStatus,
+)
+
+__all__ = [
+    "OPEN_STATUSES",
+    "AssignmentEndReason",
+    "DealerAssignment",
+    "DealerProfile",
+    "DealerShift",
+    "DocumentType",
+    "Expulsion",
+    "ExpulsionDuration",
+    "ExpulsionScope",
+    "Game",
+    "GameKind",
+    "Player",
+    "Ring",
+    "SeatEndReason",
+    "SeatSession",
+    "SignVersion",
+    "Structure",
+    "Table",
+    "TableEvent",
+    "TableStatus",
+    "WaitlistEndReason",
+    "WaitlistEntry",
+    "WaitlistSource",
+    "WaitlistStatus",
+]

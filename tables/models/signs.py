@@ -1,0 +1,44 @@
+"""Versions of each table's sign: what it said, from when to when."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from config.models import Recorded
+from tables.models.catalogue import Game
+from tables.models.tables import Table
+
+
+class SignVersion(Recorded):
+    """The sign a table showed between ``valid_from`` and ``valid_to`` (open end: in force now)."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sign_versions")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    content = models.TextField(_("text"))
+    data: models.JSONField[Any] = models.JSONField(_("fields"), default=dict)
+    valid_from = models.DateTimeField(_("from"))
+    valid_to = models.DateTimeField(_("to"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "valid_from", "pk"]
+        indexes = [models.Index(fields=["table", "valid_from"], name="sign_table_from_idx")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(valid_to__isnull=True),
+                name="sign_one_current_per_table",
+                violation_error_message=_("A table shows one sign at a time."),
+            ),
+            models.CheckConstraint(
+                name="sign_to_after_from",
+                condition=Q(valid_to__isnull=True) | Q(valid_to__gte=F("valid_from")),
+                violation_error_message=_("A sign version ends after it starts."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} sign from {self.valid_from:%Y-%m-%d %H:%M}"

@@ -1,0 +1,44 @@
+"""The room board for the wall TV: open tables and waitlists, names masked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from tables.models import TableStatus
+from tables.selectors.tables import tables_list
+from tables.selectors.waitlists import waitlists_by_game
+from tables.signage import stakes_text
+
+
+def room_board() -> dict[str, Any]:
+    """Server time, running tables (seats taken/free) and each game's list (first name + initial)."""
+    tables = []
+    for table in tables_list():
+        if table.status == TableStatus.CLOSED or table.game is None:
+            continue
+        taken = len(table.open_sessions)  # type: ignore[attr-defined]
+        tables.append(
+            {
+                "number": table.number,
+                "name": table.name,
+                "status": table.status,
+                "game": table.game.name,
+                "stakes": stakes_text(table.game),
+                "seats": table.seats,
+                "taken": taken,
+                "free": max(table.seats - taken, 0),
+            }
+        )
+    lists = [
+        {
+            "game": lst.game.name,
+            "stakes": stakes_text(lst.game),
+            "count": len(lst.entries),
+            "names": [e.player.masked_name for e in lst.entries],
+            "is_interest_list": lst.is_interest_list,
+        }
+        for lst in waitlists_by_game()
+    ]
+    return {"now": timezone.now(), "tables": tables, "waitlists": lists}

@@ -1,0 +1,157 @@
+"""Reads of dealers: who deals where now, at a moment, and the rotation board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
+
+from tables.models import DealerAssignment, DealerProfile, DealerShift, Table, TableStatus
+
+
+def _at(table_id: int, at: datetime) -> QuerySet[DealerAssignment]:
+    return DealerAssignment.objects.filter(table_id=table_id, started_at__lte=at).filter(
+        Q(ended_at__isnull=True) | Q(ended_at__gt=at)
+    )
+
+
+def dealer_assigned_now(*, table_id: int) -> User | None:
+    assignment = (
+        DealerAssignment.objects.filter(table_id=table_id, ended_at__isnull=True).select_related("dealer").first()
+    )
+    return assignment.dealer if assignment else None
+
+
+def dealer_assigned_at(*, table_id: int, at: datetime) -> User | None:
+    """The dealer at a table at a moment (the hand record stamps hands with it)."""
+    assignment = _at(table_id, at).select_related("dealer").order_by("-started_at").first()
+    return assignment.dealer if assignment else None
+
+
+def dealer_is_assigned(*, user_id: int, table_id: int, at: datetime | None = None) -> bool:
+    """True when the user deals that table now (or at ``at``)."""
+    if at is None:
+        return DealerAssignment.objects.filter(table_id=table_id, dealer_id=user_id, ended_at__isnull=True).exists()
+    return _at(table_id, at).filter(dealer_id=user_id).exists()
+
+
+def dealer_table_ids(*, user_id: int) -> list[int]:
+    return list(
+        DealerAssignment.objects.filter(dealer_id=user_id, ended_at__isnull=True).values_list("table_id", flat=True)
+    )
+
+
+def dealer_profiles() -> QuerySet[DealerProfile]:
+    return DealerProfile.objects.select_related("user").prefetch_related("games").order_by("user__username")
+
+
+def dealer_assignments(*, table_id: int | None = None, dealer_id: int | None = None) -> QuerySet[DealerAssignment]:
+    rows = DealerAssignment.objects.select_related("table", "dealer")
+    if table_id is not None:
+        rows = rows.filter(table_id=table_id)
+    if dealer_id is not None:
+        rows = rows.filter(dealer_id=dealer_id)
+    return rows.order_by("-started_at", "-pk")
+
+
+def dealer_shifts(*, open_only: bool = False) -> QuerySet[DealerShift]:
+    rows = DealerShift.objects.select_related("dealer")
+    if open_only:
+        rows = rows.filter(clock_out_at__isnull=True)
+    return rows.order_by("-clock_in_at", "-pk")
+
+
+@dataclass
+class DownsRow:
+    table: Table
+    assignment: DealerAssignment | None
+    push_due_at: datetime | None
+    overdue: bool
+    over_max: bool
+    next_dealer: User | None
+
+
+@dataclass
+class ResterRow:
+    dealer: User
+    resting_since: datetime
+    games: list[int]
+
+
+@dataclass
+class RotationBoard:
+    now: datetime
+    push_minutes: int
+    max_minutes: int
+    rows: list[DownsRow]
+    resting: list[ResterRow]
+
+
+def push_due(assignment: DealerAssignment) -> datetime:
+    return assignment.started_at + timedelta(minutes=settings.CARDROOM_DEALER_PUSH_MINUTES)
+
+
+def is_overdue(assignment: DealerAssignment, now: datetime) -> bool:
+    return push_due(assignment) <= now
+
+
+def is_over_max(assignment: DealerAssignment, now: datetime) -> bool:
+    return assignment.started_at + timedelta(minutes=settings.CARDROOM_DEALER_MAX_MINUTES) <= now
+
+
+def _resting(now: datetime) -> list[ResterRow]:
+    """Clocked-in dealers at no table, longest-rested first (they push next)."""
+    busy = set(DealerAssignment.objects.filter(ended_at__isnull=True).values_list("dealer_id", flat=True))
+    shifts = DealerShift.objects.filter(clock_out_at__isnull=True).select_related("dealer").exclude(dealer_id__in=busy)
+    last_end = dict(
+        DealerAssignment.objects.filter(dealer_id__in=[s.dealer_id for s in shifts])
+        .values("dealer_id")
+        .annotate(last=Max("ended_at"))
+        .values_list("dealer_id", "last")
+    )
+    games: dict[int, list[int]] = {}
+    for profile in DealerProfile.objects.filter(
+        user_id__in=[s.dealer_id for s in shifts], is_active=True
+    ).prefetch_related("games"):
+        games[profile.user_id] = [g.pk for g in profile.games.all()]
+    rows = [
+        ResterRow(s.dealer, max(filter(None, [s.clock_in_at, last_end.get(s.dealer_id)])), games.get(s.dealer_id, []))
+        for s in shifts
+        if s.dealer_id in games
+    ]
+    return sorted(rows, key=lambda r: (r.resting_since, r.dealer.pk))
+
+
+def rotation_board(*, now: datetime | None = None) -> RotationBoard:
+    """The downs: who deals where since when, who pushes next and where."""
+    moment = now or timezone.now()
+    from tables.selectors.tables import tables_list
+
+    tables = [t for t in tables_list() if t.status != TableStatus.CLOSED or t.current_assignments]  # type: ignore[attr-defined]
+    resting = _resting(moment)
+    free = list(resting)
+    rows: list[DownsRow] = []
+    for table in tables:
+        current = table.current_assignments[0] if table.current_assignments else None  # type: ignore[attr-defined]
+        rows.append(
+            DownsRow(
+                table,
+                current,
+                push_due(current) if current else None,
+                bool(current and is_overdue(current, moment)),
+                bool(current and is_over_max(current, moment)),
+                None,
+            )
+        )
+    for row in sorted(rows, key=lambda r: (r.push_due_at or moment, r.table.number)):
+        pick = next((r for r in free if row.table.game_id in r.games), None)
+        if pick is not None:
+            row.next_dealer = pick.dealer
+            free.remove(pick)
+    return RotationBoard(
+        moment, settings.CARDROOM_DEALER_PUSH_MINUTES, settings.CARDROOM_DEALER_MAX_MINUTES, rows, resting
+    )

@@ -1,0 +1,77 @@
+"""Reads of players and expulsions."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+
+from config.errors import NotFound
+from tables.models import Expulsion, Player
+
+
+def expulsions_active(*, at: datetime | None = None) -> QuerySet[Expulsion]:
+    """Expulsions in force at ``at``: started, not lifted, not past ``until``; expiry needs no stamp."""
+    moment = at or timezone.now()
+    return Expulsion.objects.filter(
+        Q(until__isnull=True) | Q(until__gt=moment), lifted_at__isnull=True, starts_at__lte=moment
+    )
+
+
+def expulsion_active_for(*, player_id: int, at: datetime | None = None) -> Expulsion | None:
+    """The expulsion barring a player now (the longest-lasting if several), or None.
+
+    Used by the cashier before a chip sale and by seating and waitlisting here.
+    """
+    return (
+        expulsions_active(at=at)
+        .filter(player_id=player_id)
+        .select_related("player")
+        .order_by(F("until").desc(nulls_first=True), "-pk")
+        .first()
+    )
+
+
+def players_likely_duplicates(
+    *, first_name: str, last_name: str, date_of_birth: date | None, id_document_number: str
+) -> QuerySet[Player]:
+    """Same ID number, or same name with the same (or an unknown) date of birth."""
+    same_name = Q(first_name__iexact=first_name, last_name__iexact=last_name)
+    if date_of_birth is not None:
+        same_name &= Q(date_of_birth=date_of_birth) | Q(date_of_birth__isnull=True)
+    match = same_name
+    if id_document_number:
+        match |= Q(id_document_number__iexact=id_document_number)
+    return Player.objects.filter(match).order_by("pk")[:5]
+
+
+def players_search(*, query: str = "") -> QuerySet[Player]:
+    """By name, alias or ID number; every word must match somewhere."""
+    players = Player.objects.all()
+    for word in query.split():
+        players = players.filter(
+            Q(first_name__icontains=word)
+            | Q(last_name__icontains=word)
+            | Q(alias__icontains=word)
+            | Q(id_document_number__icontains=word)
+        )
+    return players.order_by("last_name", "first_name", "pk")
+
+
+def player_get(*, player_id: int) -> Player:
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(f"Player {player_id} does not exist.")
+    return player
+
+
+def expulsions_report(*, current: bool | None = None, at: datetime | None = None) -> QuerySet[Expulsion]:
+    """The barred-player report: current and past expulsions, with who decided and who lifted."""
+    moment = at or timezone.now()
+    rows = Expulsion.objects.select_related("player", "created_by", "lifted_by")
+    if current is True:
+        rows = rows.filter(pk__in=expulsions_active(at=moment).values("pk"))
+    elif current is False:
+        rows = rows.exclude(pk__in=expulsions_active(at=moment).values("pk"))
+    return rows.order_by("-starts_at", "-pk")

@@ -1,0 +1,122 @@
+"""Reads of games, tables and their signs."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Prefetch, Q, QuerySet
+
+from config.errors import Forbidden, NotFound
+from config.roles import Role, has_any_role
+from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent
+
+
+def games_list(*, active: bool | None = None) -> QuerySet[Game]:
+    games = Game.objects.all()
+    if active is not None:
+        games = games.filter(is_active=active)
+    return games.order_by("kind", "big_blind", "ante", "pk")
+
+
+def game_get(*, game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"Game {game_id} does not exist.")
+    return game
+
+
+def tables_with_state() -> QuerySet[Table]:
+    """Tables with game, open seat sessions (``open_sessions``) and current dealer (``current_assignments``)."""
+    return Table.objects.select_related("game").prefetch_related(
+        Prefetch(
+            "seat_sessions",
+            queryset=SeatSession.objects.filter(ended_at__isnull=True).select_related("player").order_by("seat_number"),
+            to_attr="open_sessions",
+        ),
+        Prefetch(
+            "dealer_assignments",
+            queryset=DealerAssignment.objects.filter(ended_at__isnull=True).select_related("dealer"),
+            to_attr="current_assignments",
+        ),
+    )
+
+
+def tables_list(*, table_ids: list[int] | None = None, status: str | None = None) -> QuerySet[Table]:
+    tables = tables_with_state()
+    if table_ids is not None:
+        tables = tables.filter(pk__in=table_ids)
+    if status:
+        tables = tables.filter(status=status)
+    return tables.order_by("number")
+
+
+def table_get(*, table_id: int) -> Table:
+    table = tables_with_state().filter(pk=table_id).first()
+    if table is None:
+        raise NotFound(f"Table {table_id} does not exist.")
+    return table
+
+
+def table_events(*, table_id: int) -> QuerySet[TableEvent]:
+    return (
+        TableEvent.objects.filter(table_id=table_id).select_related("created_by", "game").order_by("created_at", "pk")
+    )
+
+
+def seat_sessions(
+    *, table_id: int | None = None, player_id: int | None = None, open_only: bool = False
+) -> QuerySet[SeatSession]:
+    rows = SeatSession.objects.select_related("player", "table")
+    if table_id is not None:
+        rows = rows.filter(table_id=table_id)
+    if player_id is not None:
+        rows = rows.filter(player_id=player_id)
+    if open_only:
+        rows = rows.filter(ended_at__isnull=True)
+    return rows.order_by("-started_at", "-pk")
+
+
+def sign_current(*, table_id: int) -> SignVersion | None:
+    """The sign the table shows now; None for a closed table."""
+    return SignVersion.objects.filter(table_id=table_id, valid_to__isnull=True).select_related("table", "game").first()
+
+
+def sign_in_force(*, table_id: int, at: datetime) -> SignVersion | None:
+    """The sign version the table showed at ``at`` (hands are stamped with it)."""
+    return (
+        SignVersion.objects.filter(table_id=table_id, valid_from__lte=at)
+        .filter(Q(valid_to__isnull=True) | Q(valid_to__gt=at))
+        .order_by("-valid_from", "-pk")
+        .first()
+    )
+
+
+def sign_history(*, table_id: int) -> QuerySet[SignVersion]:
+    return (
+        SignVersion.objects.filter(table_id=table_id).select_related("game", "created_by").order_by("valid_from", "pk")
+    )
+
+
+def _sees_every_table(user: AbstractBaseUser | AnonymousUser) -> bool:
+    return has_any_role(user, (Role.FLOOR_MANAGER, Role.ACCOUNTANT))
+
+
+def tables_for_user(*, user: AbstractBaseUser | AnonymousUser, status: str | None = None) -> QuerySet[Table]:
+    """Every table for the floor and accounts; a dealer sees only the table they deal now."""
+    if _sees_every_table(user):
+        return tables_list(status=status)
+    ids = list(
+        DealerAssignment.objects.filter(dealer_id=user.pk, ended_at__isnull=True).values_list("table_id", flat=True)
+    )
+    return tables_list(table_ids=ids, status=status)
+
+
+def table_get_for_user(*, user: AbstractBaseUser | AnonymousUser, table_id: int) -> Table:
+    table = table_get(table_id=table_id)
+    if not _sees_every_table(user) and not any(
+        a.dealer_id == user.pk
+        for a in table.current_assignments  # type: ignore[attr-defined]
+    ):
+        raise Forbidden(f"You do not deal table {table.number}.", code="not_your_table")
+    return table

@@ -1,0 +1,72 @@
+"""Helpers every floor service shares: locking in a fixed order, refusals, the system actor."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Final
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+from config.errors import Conflict, NotFound
+from tables.models import Player, SeatSession, Table
+
+# Beat tasks act as this inactive user, so every row still says who wrote it.
+SYSTEM_USERNAME: Final = "system"
+
+
+def system_actor() -> User:
+    user, created = User.objects.get_or_create(
+        username=SYSTEM_USERNAME, defaults={"is_active": False, "first_name": "System"}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def lock_tables(*table_ids: int) -> dict[int, Table]:
+    """Lock tables in primary-key order (the first lock every seating service takes).
+
+    Lock order across the floor: tables, then players, then waitlist entries,
+    then dealer assignments; each kind by primary key.
+    """
+    ids = sorted(set(table_ids))
+    rows = {
+        t.pk: t
+        for t in Table.objects.select_for_update(of=("self",)).filter(pk__in=ids).select_related("game").order_by("pk")
+    }
+    for table_id in ids:
+        if table_id not in rows:
+            raise NotFound(f"Table {table_id} does not exist.", table_id=table_id)
+    return rows
+
+
+def lock_table(table_id: int) -> Table:
+    return lock_tables(table_id)[table_id]
+
+
+def lock_player(player_id: int) -> Player:
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(f"Player {player_id} does not exist.", player_id=player_id)
+    return player
+
+
+@contextmanager
+def conflict_on_integrity(message: str, *, code: str) -> Iterator[None]:
+    """Turn a unique-constraint refusal (a lost race) into a clear Conflict."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as exc:
+        raise Conflict(message, code=code) from exc
+
+
+def end_session(*, actor: User, session: SeatSession, reason: str, at: datetime) -> SeatSession:
+    """End a seat session; the caller holds the locks on its table and player."""
+    session.ended_at, session.ended_by, session.end_reason = at, actor, reason
+    session.save(update_fields=["ended_at", "ended_by", "end_reason"])
+    return session

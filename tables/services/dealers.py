@@ -1,0 +1,145 @@
+"""Dealers: profiles, clock-in/out, assignment to tables and the rotation check."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotFound
+from config.roles import Role, user_roles
+from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game
+from tables.services.common import conflict_on_integrity, lock_tables
+
+
+def _dealer_user(user_id: int) -> User:
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        raise NotFound(f"User {user_id} does not exist.")
+    if not user.is_active or Role.DEALER not in user_roles(user):
+        raise DomainError(f"{user.get_username()} does not hold the dealer role.", code="not_a_dealer")
+    return user
+
+
+@transaction.atomic
+def dealer_profile_set(*, actor: User, user_id: int, game_ids: list[int], is_active: bool = True) -> DealerProfile:
+    """Create or update a dealer's profile: the games they may deal."""
+    user = _dealer_user(user_id)
+    games = list(Game.objects.filter(pk__in=game_ids))
+    missing = set(game_ids) - {g.pk for g in games}
+    if missing:
+        raise NotFound(f"Unknown game(s): {', '.join(map(str, sorted(missing)))}.")
+    profile = DealerProfile.objects.select_for_update().filter(user=user).first()
+    if profile is None:
+        profile = DealerProfile.objects.create(
+            user=user, is_active=is_active, created_at=timezone.now(), created_by=actor
+        )
+    elif profile.is_active != is_active:
+        profile.is_active = is_active
+        profile.save(update_fields=["is_active"])
+    profile.games.set(games)
+    return profile
+
+
+def _profile(user: User) -> DealerProfile:
+    profile = DealerProfile.objects.filter(user=user).prefetch_related("games").first()
+    if profile is None or not profile.is_active:
+        raise DomainError(f"{user.get_username()} has no active dealer profile.", code="no_dealer_profile")
+    return profile
+
+
+@transaction.atomic
+def dealer_clock_in(*, actor: User, dealer_id: int) -> DealerShift:
+    user = _dealer_user(dealer_id)
+    _profile(user)
+    now = timezone.now()
+    with conflict_on_integrity(f"{user.get_username()} is already clocked in.", code="already_clocked_in"):
+        return DealerShift.objects.create(dealer=user, clock_in_at=now, created_at=now, created_by=actor)
+
+
+@transaction.atomic
+def dealer_clock_out(*, actor: User, dealer_id: int) -> DealerShift:
+    user = _dealer_user(dealer_id)
+    shift = DealerShift.objects.select_for_update().filter(dealer=user, clock_out_at__isnull=True).first()
+    if shift is None:
+        raise Conflict(f"{user.get_username()} is not clocked in.", code="not_clocked_in")
+    current = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
+    if current is not None:
+        raise Conflict(
+            f"{user.get_username()} is dealing table {current.table.number}: push or release them first.",
+            code="dealer_at_table",
+        )
+    shift.clock_out_at, shift.clocked_out_by = timezone.now(), actor
+    shift.save(update_fields=["clock_out_at", "clocked_out_by"])
+    return shift
+
+
+def _end(assignment: DealerAssignment, *, actor: User, reason: str, at: datetime) -> None:
+    assignment.ended_at, assignment.ended_by, assignment.end_reason = at, actor, reason
+    assignment.save(update_fields=["ended_at", "ended_by", "end_reason"])
+
+
+@transaction.atomic
+def dealer_assign(*, actor: User, table_id: int, dealer_id: int) -> DealerAssignment:
+    """Put a dealer on a table (a push): the table's dealer goes off; a dealer moved from another table leaves it."""
+    user = _dealer_user(dealer_id)
+    profile = _profile(user)
+    elsewhere = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).values_list("table_id", flat=True)
+    tables = lock_tables(table_id, *elsewhere)
+    table = tables[table_id]
+    if table.game is not None and table.game not in profile.games.all():
+        raise DomainError(
+            f"{user.get_username()} may not deal {table.game.name} (see the dealer's profile).", code="dealer_game"
+        )
+    if not DealerShift.objects.filter(dealer=user, clock_out_at__isnull=True).exists():
+        raise DomainError(f"{user.get_username()} is not clocked in.", code="not_clocked_in")
+    now = timezone.now()
+    current = list(
+        DealerAssignment.objects.select_for_update()
+        .filter(ended_at__isnull=True, table_id__in=list(tables))
+        .order_by("pk")
+    )
+    for assignment in current:
+        if assignment.dealer_id == user.pk and assignment.table_id == table_id:
+            raise Conflict(f"{user.get_username()} is already dealing table {table.number}.", code="already_assigned")
+    for assignment in current:
+        if assignment.table_id == table_id:
+            _end(assignment, actor=actor, reason=AssignmentEndReason.PUSHED, at=now)
+        elif assignment.dealer_id == user.pk:
+            _end(assignment, actor=actor, reason=AssignmentEndReason.MOVED, at=now)
+    with conflict_on_integrity(f"Table {table.number} was just given a dealer.", code="assignment_race"):
+        return DealerAssignment.objects.create(
+            table=table, dealer=user, started_at=now, created_at=now, created_by=actor
+        )
+
+
+@transaction.atomic
+def dealer_release(*, actor: User, table_id: int) -> DealerAssignment:
+    """Take the dealer off a table (break, or before closing it)."""
+    table = lock_tables(table_id)[table_id]
+    current = DealerAssignment.objects.select_for_update().filter(table=table, ended_at__isnull=True).first()
+    if current is None:
+        raise Conflict(f"Table {table.number} has no dealer.", code="no_dealer")
+    _end(current, actor=actor, reason=AssignmentEndReason.RELEASED, at=timezone.now())
+    return current
+
+
+def dealer_rotation_check(*, now: datetime | None = None) -> dict[str, int]:
+    """Flag assignments past their push time and dealers past the room's maximum at one table.
+
+    Idempotent: a flag is stamped once; the board computes the same from the clock.
+    """
+    moment = now or timezone.now()
+    push = timedelta(minutes=settings.CARDROOM_DEALER_PUSH_MINUTES)
+    longest = timedelta(minutes=settings.CARDROOM_DEALER_MAX_MINUTES)
+    running = DealerAssignment.objects.filter(ended_at__isnull=True)
+    overdue = running.filter(started_at__lte=moment - push, overdue_flagged_at__isnull=True).update(
+        overdue_flagged_at=moment
+    )
+    over_max = running.filter(started_at__lte=moment - longest, over_max_flagged_at__isnull=True).update(
+        over_max_flagged_at=moment
+    )
+    return {"overdue": overdue, "over_max": over_max}

@@ -1,0 +1,242 @@
+"""Players and expulsions."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotFound
+from config.gaming_day import current_gaming_day, gaming_day_bounds
+from tables.models import (
+    DocumentType,
+    Expulsion,
+    ExpulsionDuration,
+    ExpulsionScope,
+    Player,
+    SeatEndReason,
+    SeatSession,
+    WaitlistEndReason,
+    WaitlistEntry,
+    WaitlistStatus,
+)
+from tables.models.players import EVIDENCE_EXTENSIONS, PHOTO_EXTENSIONS
+from tables.selectors.players import expulsion_active_for, players_likely_duplicates
+from tables.services.common import end_session, lock_player, lock_tables
+
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+PHOTO_TYPES = {"image/jpeg", "image/png"}
+EVIDENCE_TYPES = PHOTO_TYPES | {"application/pdf", "video/mp4", "text/plain"}
+PLAYER_EDITABLE = ("alias", "date_of_birth", "id_document_type", "id_document_number", "description", "notes")
+
+
+def check_player_not_expelled(*, player_id: int) -> None:
+    """Refuse anything for a player under an expulsion in force (seating, waitlists, chip sales)."""
+    expulsion = expulsion_active_for(player_id=player_id)
+    if expulsion is not None:
+        raise DomainError(
+            expulsion.describe(),
+            code="player_expelled",
+            expulsion_id=expulsion.pk,
+            until=expulsion.until.isoformat() if expulsion.until else None,
+            rule=expulsion.rule,
+        )
+
+
+def check_upload(upload: UploadedFile[bytes], *, field: str, extensions: list[str], types: set[str]) -> None:
+    name = (upload.name or "").lower()
+    ext = name.rsplit(".", 1)[-1] if "." in name else ""
+    if ext not in extensions:
+        raise DomainError(f"{field}: only {', '.join(extensions)} files are accepted.", code="bad_file")
+    if upload.content_type and upload.content_type not in types:
+        raise DomainError(f"{field}: {upload.content_type} files are not accepted.", code="bad_file")
+    if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
+        raise DomainError(f"{field}: the file is larger than 10 MB.", code="bad_file")
+
+
+def _check_identity(fields: dict[str, Any]) -> None:
+    if not fields.get("first_name", "x").strip() or not fields.get("last_name", "x").strip():
+        raise DomainError("A player needs a first and a last name.", code="blank_name")
+    doc_type = fields.get("id_document_type", "")
+    if doc_type not in DocumentType.values:
+        raise DomainError(f"Unknown ID document type {doc_type!r}.", code="bad_document")
+    if bool(doc_type) != bool(fields.get("id_document_number", "").strip()):
+        raise DomainError("Give both the ID document type and its number, or neither.", code="bad_document")
+    dob = fields.get("date_of_birth")
+    if dob is not None and dob >= timezone.localdate():
+        raise DomainError("The date of birth is not in the past.", code="bad_date_of_birth")
+
+
+@transaction.atomic
+def player_create(
+    *,
+    actor: User,
+    first_name: str,
+    last_name: str,
+    alias: str = "",
+    date_of_birth: date | None = None,
+    id_document_type: str = "",
+    id_document_number: str = "",
+    photo: UploadedFile[bytes] | None = None,
+    description: str = "",
+    notes: str = "",
+    allow_duplicate: bool = False,
+) -> Player:
+    """Register a player; a likely duplicate is refused unless the desk confirms (``allow_duplicate``)."""
+    fields: dict[str, Any] = {
+        "first_name": first_name.strip(),
+        "last_name": last_name.strip(),
+        "alias": alias.strip(),
+        "date_of_birth": date_of_birth,
+        "id_document_type": id_document_type,
+        "id_document_number": id_document_number.strip(),
+        "description": description,
+        "notes": notes,
+    }
+    _check_identity(fields)
+    if photo is not None:
+        check_upload(photo, field="photo", extensions=PHOTO_EXTENSIONS, types=PHOTO_TYPES)
+    if not allow_duplicate:
+        twins = list(
+            players_likely_duplicates(
+                first_name=fields["first_name"],
+                last_name=fields["last_name"],
+                date_of_birth=date_of_birth,
+                id_document_number=fields["id_document_number"],
+            )
+        )
+        if twins:
+            raise Conflict(
+                "Likely duplicate of "
+                + "; ".join(f"#{p.pk} {p.full_name} ({p.date_of_birth or '?'})" for p in twins)
+                + ": check, or confirm to register anyway.",
+                code="likely_duplicate",
+                duplicates=[{"id": p.pk, "name": p.full_name} for p in twins],
+            )
+    player = Player(**fields, created_at=timezone.now(), created_by=actor)
+    if photo is not None:
+        player.photo = photo
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_update(*, actor: User, player_id: int, photo: UploadedFile[bytes] | None = None, **changes: Any) -> Player:
+    """Correct a player's details (names stay: a new identity is a new player)."""
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(f"Player {player_id} does not exist.")
+    unknown = set(changes) - set(PLAYER_EDITABLE)
+    if unknown:
+        raise DomainError(f"These fields cannot change: {', '.join(sorted(unknown))}.", code="bad_field")
+    merged = {f: getattr(player, f) for f in PLAYER_EDITABLE} | changes
+    _check_identity(merged)
+    for name, value in changes.items():
+        setattr(player, name, value)
+    fields = list(changes)
+    if photo is not None:
+        check_upload(photo, field="photo", extensions=PHOTO_EXTENSIONS, types=PHOTO_TYPES)
+        player.photo = photo
+        fields.append("photo")
+    if fields:
+        player.save(update_fields=fields)
+    return player
+
+
+def _until(duration: str, until: datetime | None, now: datetime) -> datetime | None:
+    if duration == ExpulsionDuration.PERMANENT:
+        if until is not None:
+            raise DomainError("A permanent expulsion has no end date.", code="bad_duration")
+        return None
+    if duration == ExpulsionDuration.GAMING_DAY:
+        return gaming_day_bounds(current_gaming_day())[1]
+    if duration != ExpulsionDuration.UNTIL:
+        raise DomainError(f"Unknown duration {duration!r}.", code="bad_duration")
+    if until is None or until <= now:
+        raise DomainError("An expulsion until a date needs a moment in the future.", code="bad_duration")
+    return until
+
+
+@transaction.atomic
+def expulsion_create(
+    *,
+    actor: User,
+    player_id: int,
+    rule: str,
+    reason: str,
+    duration: str,
+    until: datetime | None = None,
+    scope: str = ExpulsionScope.ROOM,
+    evidence: UploadedFile[bytes] | None = None,
+) -> Expulsion:
+    """Expel a player: in one transaction their open seat ends and their waitlist entries leave."""
+    if not rule.strip() or not reason.strip():
+        raise DomainError("An expulsion names the rule broken and a written reason.", code="expulsion_needs_reason")
+    if scope not in ExpulsionScope.values:
+        raise DomainError(f"Unknown scope {scope!r}.", code="bad_scope")
+    if evidence is not None:
+        check_upload(evidence, field="evidence", extensions=EVIDENCE_EXTENSIONS, types=EVIDENCE_TYPES)
+    now = timezone.now()
+    end = _until(duration, until, now)
+    table_ids = SeatSession.objects.filter(player_id=player_id, ended_at__isnull=True).values_list(
+        "table_id", flat=True
+    )
+    lock_tables(*table_ids)
+    player = lock_player(player_id)
+    expulsion = Expulsion(
+        player=player,
+        rule=rule.strip(),
+        reason=reason.strip(),
+        scope=scope,
+        duration=duration,
+        starts_at=now,
+        until=end,
+        created_at=now,
+        created_by=actor,
+    )
+    if evidence is not None:
+        expulsion.evidence = evidence
+    expulsion.save()
+    for session in SeatSession.objects.select_for_update().filter(player=player, ended_at__isnull=True):
+        end_session(actor=actor, session=session, reason=SeatEndReason.EXPELLED, at=now)
+    entries = WaitlistEntry.objects.select_for_update().filter(
+        player=player, status__in=(WaitlistStatus.WAITING, WaitlistStatus.CALLED)
+    )
+    for entry in entries.order_by("pk"):
+        entry.status, entry.ended_at, entry.ended_by = WaitlistStatus.REMOVED, now, actor
+        entry.end_reason = WaitlistEndReason.EXPELLED
+        entry.save(update_fields=["status", "ended_at", "ended_by", "end_reason"])
+    return expulsion
+
+
+@transaction.atomic
+def expulsion_lift(*, actor: User, expulsion_id: int, reason: str) -> Expulsion:
+    expulsion = (
+        Expulsion.objects.select_for_update(of=("self",)).select_related("player").filter(pk=expulsion_id).first()
+    )
+    if expulsion is None:
+        raise NotFound(f"Expulsion {expulsion_id} does not exist.")
+    if not reason.strip():
+        raise DomainError("Lifting an expulsion early needs a reason.", code="lift_needs_reason")
+    now = timezone.now()
+    if expulsion.lifted_at is not None:
+        raise Conflict(
+            f"This expulsion was already lifted on {expulsion.lifted_at:%Y-%m-%d %H:%M}.", code="already_lifted"
+        )
+    if expulsion.until is not None and expulsion.until <= now:
+        raise Conflict("This expulsion has already expired.", code="already_expired")
+    expulsion.lifted_at, expulsion.lifted_by, expulsion.lift_reason = now, actor, reason.strip()
+    expulsion.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
+    return expulsion
+
+
+def expulsions_expire(*, now: datetime | None = None) -> int:
+    """Record the expiry of expulsions past ``until`` (they stopped applying at ``until`` already)."""
+    moment = now or timezone.now()
+    return Expulsion.objects.filter(lifted_at__isnull=True, until__lte=moment, expired_recorded_at__isnull=True).update(
+        expired_recorded_at=moment
+    )

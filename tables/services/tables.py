@@ -1,0 +1,172 @@
+"""Tables and their lifecycle: closed → open ⇄ paused → closed."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotFound
+from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent, TableStatus
+from tables.services.catalogue import check_seat_limit
+from tables.services.common import conflict_on_integrity, lock_table
+from tables.services.signs import sign_refresh
+
+
+def _record(*, actor: User, table: Table, action: str, from_status: str, note: str = "") -> TableEvent:
+    return TableEvent.objects.create(
+        table=table,
+        action=action,
+        from_status=from_status,
+        to_status=table.status,
+        game=table.game,
+        seats=table.seats,
+        note=note,
+        created_at=timezone.now(),
+        created_by=actor,
+    )
+
+
+def _game(game_id: int | None) -> Game | None:
+    if game_id is None:
+        return None
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"Game {game_id} does not exist.", game_id=game_id)
+    if not game.is_active:
+        raise DomainError(f"{game.name} is retired from the catalogue.", code="game_inactive")
+    return game
+
+
+def _check_seats(game: Game | None, seats: int) -> None:
+    if game is not None:
+        check_seat_limit(kind=game.kind, ring=game.ring, seats=seats)
+        if seats > game.seat_limit:
+            raise DomainError(
+                f"{game.name} is played with at most {game.seat_limit} players; {seats} seats refused.",
+                code="seat_limit_exceeded",
+                limit=game.seat_limit,
+                seats=seats,
+            )
+    else:
+        check_seat_limit(kind="texas_holdem", ring="full_ring", seats=seats)
+
+
+@transaction.atomic
+def table_create(*, actor: User, number: int, seats: int, name: str = "", game_id: int | None = None) -> Table:
+    game = _game(game_id)
+    _check_seats(game, seats)
+    now = timezone.now()
+    with conflict_on_integrity(f"Table number {number} exists already.", code="duplicate_table"):
+        table = Table.objects.create(
+            number=number,
+            name=name,
+            game=game,
+            seats=seats,
+            status=TableStatus.CLOSED,
+            status_changed_at=now,
+            created_at=now,
+            created_by=actor,
+        )
+    _record(actor=actor, table=table, action=TableEvent.Action.CREATE, from_status=TableStatus.CLOSED)
+    return table
+
+
+@transaction.atomic
+def table_configure(*, actor: User, table_id: int, game_id: int | None, seats: int, name: str | None = None) -> Table:
+    """Set a table's game and seats; only while closed (the sign may not change under players)."""
+    table = lock_table(table_id)
+    if table.status != TableStatus.CLOSED:
+        raise Conflict(
+            f"Table {table.number} is {table.status}: its game and seats change only while it is closed.",
+            code="table_not_closed",
+        )
+    game = _game(game_id)
+    _check_seats(game, seats)
+    table.game, table.seats = game, seats
+    fields = ["game", "seats"]
+    if name is not None:
+        table.name = name
+        fields.append("name")
+    table.save(update_fields=fields)
+    _record(actor=actor, table=table, action=TableEvent.Action.CONFIGURE, from_status=table.status)
+    return table
+
+
+def _transition(table: Table, to: str) -> str:
+    before = table.status
+    table.status = to
+    table.status_changed_at = timezone.now()
+    table.save(update_fields=["status", "status_changed_at"])
+    return before
+
+
+@transaction.atomic
+def table_open(*, actor: User, table_id: int) -> Table:
+    table = lock_table(table_id)
+    if table.status != TableStatus.CLOSED:
+        raise Conflict(f"Table {table.number} is already {table.status}.", code="table_not_closed")
+    if table.game is None:
+        raise DomainError(f"Table {table.number} has no game: choose one before opening.", code="table_needs_game")
+    _check_seats(table.game, table.seats)
+    if not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
+        raise DomainError(
+            f"Table {table.number} has no dealer: assign one before opening (rules: the organizer puts a "
+            "dealer on every table).",
+            code="table_needs_dealer",
+        )
+    before = _transition(table, TableStatus.OPEN)
+    sign_refresh(actor=actor, table=table, at=table.status_changed_at)
+    _record(actor=actor, table=table, action=TableEvent.Action.OPEN, from_status=before)
+    return table
+
+
+@transaction.atomic
+def table_pause(*, actor: User, table_id: int, note: str = "") -> Table:
+    table = lock_table(table_id)
+    if table.status != TableStatus.OPEN:
+        raise Conflict(f"Table {table.number} is {table.status}: only an open table pauses.", code="table_not_open")
+    before = _transition(table, TableStatus.PAUSED)
+    _record(actor=actor, table=table, action=TableEvent.Action.PAUSE, from_status=before, note=note)
+    return table
+
+
+@transaction.atomic
+def table_resume(*, actor: User, table_id: int) -> Table:
+    table = lock_table(table_id)
+    if table.status != TableStatus.PAUSED:
+        raise Conflict(f"Table {table.number} is {table.status}: only a paused table resumes.", code="table_not_paused")
+    if not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
+        raise DomainError(f"Table {table.number} has no dealer: assign one first.", code="table_needs_dealer")
+    before = _transition(table, TableStatus.OPEN)
+    _record(actor=actor, table=table, action=TableEvent.Action.RESUME, from_status=before)
+    return table
+
+
+@transaction.atomic
+def table_close(*, actor: User, table_id: int) -> Table:
+    table = lock_table(table_id)
+    if table.status == TableStatus.CLOSED:
+        raise Conflict(f"Table {table.number} is already closed.", code="table_closed")
+    taken = SeatSession.objects.filter(table=table, ended_at__isnull=True).count()
+    if taken:
+        raise DomainError(
+            f"Table {table.number} still has {taken} seated player(s): stand them up first.",
+            code="table_has_players",
+            seated=taken,
+        )
+    if DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
+        raise DomainError(
+            f"Table {table.number} still has a dealer: release the dealer first.", code="table_has_dealer"
+        )
+    before = _transition(table, TableStatus.CLOSED)
+    sign_refresh(actor=actor, table=table, at=table.status_changed_at)
+    _record(actor=actor, table=table, action=TableEvent.Action.CLOSE, from_status=before)
+    return table
+
+
+@transaction.atomic
+def table_sign_refresh(*, actor: User, table_id: int) -> SignVersion | None:
+    """Re-derive a table's sign, e.g. after its fee policy changed (called by the rake app)."""
+    table = lock_table(table_id)
+    return sign_refresh(actor=actor, table=table, at=timezone.now())

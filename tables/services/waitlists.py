@@ -1,0 +1,250 @@
+"""Waitlists: add (desk or call-in), check in, call, seat from the list, remove, expire calls."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotFound
+from tables.models import (
+    OPEN_STATUSES,
+    Game,
+    WaitlistEndReason,
+    WaitlistEntry,
+    WaitlistSource,
+    WaitlistStatus,
+)
+from tables.services.common import conflict_on_integrity, lock_player, lock_tables, system_actor
+from tables.services.players import check_player_not_expelled
+from tables.services.seating import seat_in
+
+# What happens to a called player who does not answer in time: "requeue" (to
+# the end of the list) or "remove" (off the list). The lead's settings may set it.
+CALL_EXPIRY_REQUEUE = "requeue"
+CALL_EXPIRY_REMOVE = "remove"
+REMOVE_REASONS = (WaitlistEndReason.NO_SHOW, WaitlistEndReason.LEFT)
+
+
+def call_expiry_action() -> str:
+    action = settings.CARDROOM_WAITLIST_CALL_EXPIRY
+    return action if action in (CALL_EXPIRY_REQUEUE, CALL_EXPIRY_REMOVE) else CALL_EXPIRY_REQUEUE
+
+
+def _lock_entry(entry_id: int) -> WaitlistEntry:
+    entry = (
+        WaitlistEntry.objects.select_for_update(of=("self",))
+        .select_related("player", "game")
+        .filter(pk=entry_id)
+        .first()
+    )
+    if entry is None:
+        raise NotFound(f"Waitlist entry {entry_id} does not exist.")
+    if entry.status not in OPEN_STATUSES:
+        raise Conflict(
+            f"{entry.player.full_name} is no longer on the {entry.game.name} list ({entry.get_status_display()}).",
+            code="entry_closed",
+        )
+    return entry
+
+
+def _end(entry: WaitlistEntry, *, actor: User, status: str, reason: str, at: datetime) -> None:
+    entry.status, entry.ended_at, entry.ended_by, entry.end_reason = status, at, actor, reason
+    entry.save(update_fields=["status", "ended_at", "ended_by", "end_reason"])
+
+
+def _ahead(entry: WaitlistEntry) -> WaitlistEntry | None:
+    """The first present player waiting ahead of ``entry`` (fair order: queued_at, then pk)."""
+    ahead = (
+        WaitlistEntry.objects.filter(
+            game_id=entry.game_id, status=WaitlistStatus.WAITING, queued_at__lte=entry.queued_at
+        )
+        .exclude(pk=entry.pk)
+        .exclude(source=WaitlistSource.CALL_IN, checked_in_at__isnull=True)
+        .select_related("player")
+        .order_by("queued_at", "pk")
+    )
+    for other in ahead:
+        if (other.queued_at, other.pk) < (entry.queued_at, entry.pk):
+            return other
+    return None
+
+
+def _check_fair_order(entry: WaitlistEntry) -> None:
+    if entry.status == WaitlistStatus.CALLED:
+        return
+    if not entry.is_present:
+        raise DomainError(f"{entry.player.full_name} called in and has not checked in yet.", code="not_checked_in")
+    first = _ahead(entry)
+    if first is not None:
+        raise Conflict(
+            f"Fair order: {first.player.masked_name} is ahead of {entry.player.masked_name} on the {entry.game.name} "
+            "list; call or seat them first.",
+            code="out_of_order",
+            ahead_entry_id=first.pk,
+        )
+
+
+@transaction.atomic
+def waitlist_add(
+    *,
+    actor: User,
+    game_id: int,
+    player_id: int,
+    source: str = WaitlistSource.DESK,
+    check_in_minutes: int | None = None,
+) -> WaitlistEntry:
+    """Put a player at the end of a game's list (its interest list while no table deals it)."""
+    if source not in WaitlistSource.values:
+        raise DomainError(f"Unknown source {source!r}.", code="bad_source")
+    player = lock_player(player_id)
+    check_player_not_expelled(player_id=player.pk)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"Game {game_id} does not exist.")
+    if not game.is_active:
+        raise DomainError(f"{game.name} is retired from the catalogue.", code="game_inactive")
+    now = timezone.now()
+    check_in_by = None
+    if source == WaitlistSource.CALL_IN:
+        minutes = check_in_minutes or settings.CARDROOM_CALL_IN_MINUTES
+        if minutes < 1 or minutes > 24 * 60:
+            raise DomainError("A call-in's check-in deadline is 1 minute to 24 hours away.", code="bad_deadline")
+        check_in_by = now + timedelta(minutes=minutes)
+    with conflict_on_integrity(f"{player.full_name} is already on the {game.name} list.", code="already_listed"):
+        return WaitlistEntry.objects.create(
+            game=game,
+            player=player,
+            source=source,
+            queued_at=now,
+            first_joined_at=now,
+            check_in_by=check_in_by,
+            created_at=now,
+            created_by=actor,
+        )
+
+
+@transaction.atomic
+def waitlist_check_in(*, actor: User, entry_id: int) -> WaitlistEntry:
+    entry = _lock_entry(entry_id)
+    if entry.source != WaitlistSource.CALL_IN or entry.checked_in_at is not None:
+        raise Conflict(f"{entry.player.full_name} is already here.", code="already_checked_in")
+    entry.checked_in_at = timezone.now()
+    entry.save(update_fields=["checked_in_at"])
+    return entry
+
+
+@transaction.atomic
+def waitlist_call(*, actor: User, entry_id: int, minutes: int | None = None) -> WaitlistEntry:
+    """Call the player to a seat; they have ``minutes`` (setting) to answer before the call expires."""
+    entry = _lock_entry(entry_id)
+    if entry.status == WaitlistStatus.CALLED:
+        raise Conflict(f"{entry.player.full_name} has been called already.", code="already_called")
+    _check_fair_order(entry)
+    now = timezone.now()
+    entry.status = WaitlistStatus.CALLED
+    entry.called_at = now
+    entry.call_expires_at = now + timedelta(minutes=minutes or settings.CARDROOM_WAITLIST_CALL_MINUTES)
+    entry.save(update_fields=["status", "called_at", "call_expires_at"])
+    return entry
+
+
+@transaction.atomic
+def waitlist_seat(*, actor: User, entry_id: int, table_id: int, seat_number: int | None = None) -> WaitlistEntry:
+    """Seat a listed player at a table dealing their game; the entry leaves the list as seated."""
+    peek = WaitlistEntry.objects.filter(pk=entry_id).only("player_id").first()
+    if peek is None:
+        raise NotFound(f"Waitlist entry {entry_id} does not exist.")
+    table = lock_tables(table_id)[table_id]
+    player = lock_player(peek.player_id)
+    entry = _lock_entry(entry_id)
+    if table.game_id != entry.game_id:
+        raise DomainError(
+            f"Table {table.number} deals {table.game.name if table.game else 'no game'}, not {entry.game.name}.",
+            code="wrong_game",
+        )
+    _check_fair_order(entry)
+    now = timezone.now()
+    session = seat_in(actor=actor, table=table, player=player, seat_number=seat_number, at=now)
+    entry.seat_session = session
+    entry.save(update_fields=["seat_session"])
+    _end(entry, actor=actor, status=WaitlistStatus.SEATED, reason=WaitlistEndReason.SEATED, at=now)
+    return entry
+
+
+@transaction.atomic
+def waitlist_remove(*, actor: User, entry_id: int, reason: str) -> WaitlistEntry:
+    if reason not in REMOVE_REASONS:
+        raise DomainError(f"Give a reason for removal: {', '.join(str(r) for r in REMOVE_REASONS)}.", code="bad_reason")
+    entry = _lock_entry(entry_id)
+    _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=reason, at=timezone.now())
+    return entry
+
+
+def _expire_call(entry_id: int, now: datetime, actor: User) -> bool:
+    with transaction.atomic():
+        entry = (
+            WaitlistEntry.objects.select_for_update()
+            .filter(pk=entry_id, status=WaitlistStatus.CALLED, call_expires_at__lte=now)
+            .first()
+        )
+        if entry is None:
+            return False
+        if call_expiry_action() == CALL_EXPIRY_REMOVE:
+            _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=WaitlistEndReason.CALL_EXPIRED, at=now)
+            return True
+        _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=WaitlistEndReason.REQUEUED, at=now)
+        WaitlistEntry.objects.create(
+            game_id=entry.game_id,
+            player_id=entry.player_id,
+            source=entry.source,
+            queued_at=now,
+            first_joined_at=entry.first_joined_at,
+            check_in_by=entry.check_in_by,
+            checked_in_at=entry.checked_in_at,
+            requeued_from=entry,
+            created_at=now,
+            created_by=actor,
+        )
+        return True
+
+
+def _expire_check_in(entry_id: int, now: datetime, actor: User) -> bool:
+    with transaction.atomic():
+        entry = (
+            WaitlistEntry.objects.select_for_update()
+            .filter(
+                pk=entry_id,
+                status=WaitlistStatus.WAITING,
+                source=WaitlistSource.CALL_IN,
+                checked_in_at__isnull=True,
+                check_in_by__lte=now,
+            )
+            .first()
+        )
+        if entry is None:
+            return False
+        _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=WaitlistEndReason.CHECK_IN_MISSED, at=now)
+        return True
+
+
+def waitlist_expire_calls(*, now: datetime | None = None) -> dict[str, int]:
+    """Expire unanswered calls (to the end or off, per setting) and call-ins past their deadline.
+
+    Each entry in its own short transaction; idempotent, so the beat task may overlap.
+    """
+    moment = now or timezone.now()
+    actor = system_actor()
+    calls = WaitlistEntry.objects.filter(status=WaitlistStatus.CALLED, call_expires_at__lte=moment)
+    call_ins = WaitlistEntry.objects.filter(
+        status=WaitlistStatus.WAITING,
+        source=WaitlistSource.CALL_IN,
+        checked_in_at__isnull=True,
+        check_in_by__lte=moment,
+    )
+    expired = sum(_expire_call(pk, moment, actor) for pk in calls.order_by("pk").values_list("pk", flat=True))
+    missed = sum(_expire_check_in(pk, moment, actor) for pk in call_ins.order_by("pk").values_list("pk", flat=True))
+    return {"calls_expired": expired, "check_ins_missed": missed}

@@ -1,0 +1,34 @@
+"""Pages of the floor, mounted under /floor/."""
+
+from django.urls import path
+
+from tables import views
+
+app_name = "tables"
+urlpatterns = [
+    path("", views.floor, name="floor"),
+    path("board/", views.board, name="board"),
+    path("rules/", views.rules_index, name="rules_index"),
+    path("rules/<slug:slug>/", views.rules, name="rules"),
+    path("tables/create/", views.table_create, name="table_create"),
+    path("tables/<int:table_id>/", views.table_detail, name="table"),
+    path("tables/<int:table_id>/sign/", views.sign, name="sign"),
+    path("tables/<int:table_id>/configure/", views.table_configure, name="table_configure"),
+    path("tables/<int:table_id>/seat/", views.seat_player, name="seat_player"),
+    path("tables/<int:table_id>/dealer/assign/", views.dealer_assign, name="dealer_assign"),
+    path("tables/<int:table_id>/dealer/release/", views.dealer_release, name="dealer_release"),
+    path("tables/<int:table_id>/<str:transition>/", views.table_transition, name="table_transition"),
+    path("seats/<int:session_id>/stand-up/", views.seat_stand_up, name="seat_stand_up"),
+    path("seats/<int:session_id>/move/", views.seat_move, name="seat_move"),
+    path("players/", views.players, name="players"),
+    path("players/<int:player_id>/", views.player_detail, name="player"),
+    path("players/<int:player_id>/expel/", views.expulsion_create, name="expulsion_create"),
+    path("expulsions/", views.expulsions, name="expulsions"),
+    path("expulsions/barred-players.csv", views.expulsions_csv, name="expulsions_csv"),
+    path("expulsions/<int:expulsion_id>/lift/", views.expulsion_lift, name="expulsion_lift"),
+    path("waitlists/", views.waitlists, name="waitlists"),
+    path("waitlists/add/", views.waitlist_add, name="waitlist_add"),
+    path("waitlists/<int:entry_id>/<str:verb>/", views.waitlist_entry_action, name="waitlist_action"),
+    path("dealers/", views.dealers, name="dealers"),
+    path("dealers/<int:user_id>/clock-<str:verb>/", views.dealer_clock, name="dealer_clock"),
+]

@@ -1,0 +1,113 @@
+"""Shared plumbing of the floor's pages: roles per page, POST actions, input parsing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.errors import DomainError, Forbidden
+from config.permissions import ViewFunc, forbidden, role_required
+from config.roles import Role
+
+FM = Role.FLOOR_MANAGER
+# Who may open which page (writes are always the floor manager's; admin passes everywhere).
+PAGE_ROLES: dict[str, tuple[str, ...]] = {
+    "floor": (FM, Role.DEALER),
+    "table": (FM, Role.DEALER, Role.ACCOUNTANT),
+    "sign": (FM, Role.DEALER, Role.ACCOUNTANT),
+    "board": (FM, Role.DEALER, Role.CASHIER, Role.ACCOUNTANT),
+    "rules": (FM, Role.DEALER, Role.CASHIER, Role.ACCOUNTANT),
+    "players": (FM, Role.CASHIER, Role.ACCOUNTANT),
+    "dealers": (FM, Role.DEALER, Role.ACCOUNTANT),
+    "expulsions": (FM, Role.CASHIER, Role.ACCOUNTANT),
+    "waitlists": (FM, Role.ACCOUNTANT),
+    "write": (FM,),
+}
+
+
+def page(name: str) -> Callable[[ViewFunc], ViewFunc]:
+    """Login plus the page's roles; a ``Forbidden`` from a selector renders the 403 page."""
+    roles = PAGE_ROLES[name]
+
+    def decorate(view: ViewFunc) -> ViewFunc:
+        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            try:
+                return view(request, *args, **kwargs)
+            except Forbidden:
+                return forbidden(request, (FM, Role.ACCOUNTANT))
+
+        guarded.__name__ = view.__name__
+        guarded.__doc__ = view.__doc__
+        return role_required(*roles)(guarded)
+
+    return decorate
+
+
+def action(view: ViewFunc) -> ViewFunc:
+    """A floor manager's POST: run it, report a refusal as a message, go back (PRG)."""
+
+    def refused_input(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+            return redirect(safe_next(request, reverse("tables:floor")))
+
+    refused_input.__name__ = view.__name__
+    refused_input.__doc__ = view.__doc__
+    return require_POST(page("write")(refused_input))
+
+
+def actor(request: HttpRequest) -> User:
+    return cast(User, request.user)
+
+
+def run(request: HttpRequest, call: Callable[[], object], *, done: str, back: str) -> HttpResponse:
+    try:
+        call()
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+    return redirect(back)
+
+
+def int_field(data: QueryDict, name: str, *, required: bool = True) -> int | None:
+    raw = (data.get(name) or "").strip()
+    if not raw:
+        if required:
+            raise DomainError(_("%(field)s is required.") % {"field": name}, code="invalid")
+        return None
+    if not raw.isdigit() or len(raw) > 12:
+        raise DomainError(
+            _("%(field)s: %(value)s is not a number.") % {"field": name, "value": raw[:20]}, code="invalid"
+        )
+    return int(raw)
+
+
+def req_int(data: QueryDict, name: str) -> int:
+    value = int_field(data, name)
+    assert value is not None
+    return value
+
+
+def safe_next(request: HttpRequest, default: str) -> str:
+    """The ``next`` field when it points into this site, else ``default``."""
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return default
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """True for an htmx request (django-htmx middleware sets ``request.htmx``): render the partial."""
+    return bool(getattr(request, "htmx", False))

@@ -1,0 +1,109 @@
+"""Floor fixtures: the game catalogue, open tables with dealers, players."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from config.roles import Role
+from tables import services
+from tables.models import Game, GameKind, Player, Ring, Structure, Table
+from tests.factories import UserFactory
+
+_numbers = itertools.count(1)
+
+
+@pytest.fixture
+def club_poker(floor_manager: User) -> Game:
+    return services.game_create(
+        actor=floor_manager,
+        name="Club Poker 1,000",
+        kind=GameKind.CLUB_POKER,
+        structure=Structure.POT_OR_NO_LIMIT,
+        ante=1000,
+        min_buy_in=20_000,
+        max_buy_in=200_000,
+        seat_limit=6,
+    )
+
+
+@pytest.fixture
+def holdem_short(floor_manager: User) -> Game:
+    return services.game_create(
+        actor=floor_manager,
+        name="Hold'em NL 500/1,000",
+        kind=GameKind.TEXAS_HOLDEM,
+        structure=Structure.NO_LIMIT,
+        ring=Ring.SHORT_HANDED,
+        small_blind=500,
+        big_blind=1000,
+        min_buy_in=40_000,
+        max_buy_in=200_000,
+        seat_limit=6,
+    )
+
+
+@pytest.fixture
+def holdem_full(floor_manager: User) -> Game:
+    return services.game_create(
+        actor=floor_manager,
+        name="Hold'em NL 1,000/2,000",
+        kind=GameKind.TEXAS_HOLDEM,
+        structure=Structure.NO_LIMIT,
+        ring=Ring.FULL_RING,
+        small_blind=1000,
+        big_blind=2000,
+        min_buy_in=80_000,
+        max_buy_in=400_000,
+        seat_limit=10,
+    )
+
+
+@pytest.fixture
+def make_dealer(floor_manager: User) -> Callable[..., User]:
+    def make(*games: Game, clock_in: bool = True, **kwargs: Any) -> User:
+        user = UserFactory(roles=[Role.DEALER], **kwargs)
+        services.dealer_profile_set(actor=floor_manager, user_id=user.pk, game_ids=[g.pk for g in games])
+        if clock_in:
+            services.dealer_clock_in(actor=floor_manager, dealer_id=user.pk)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def open_table(floor_manager: User, make_dealer: Callable[..., User]) -> Callable[..., Table]:
+    """An open table of ``game`` with a freshly clocked-in dealer."""
+
+    def make(game: Game, *, seats: int | None = None, number: int | None = None, dealer: User | None = None) -> Table:
+        table = services.table_create(
+            actor=floor_manager, number=number or next(_numbers) + 100, seats=seats or game.seat_limit, game_id=game.pk
+        )
+        services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=(dealer or make_dealer(game)).pk)
+        return services.table_open(actor=floor_manager, table_id=table.pk)
+
+    return make
+
+
+@pytest.fixture
+def make_player(floor_manager: User) -> Callable[..., Player]:
+    def make(first_name: str = "Armen", last_name: str | None = None, **kwargs: Any) -> Player:
+        return services.player_create(
+            actor=floor_manager,
+            first_name=first_name,
+            last_name=last_name or f"Karapetyan{next(_numbers)}",
+            allow_duplicate=True,
+            **kwargs,
+        )
+
+    return make
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """Personas hash a password each; a fast hasher keeps the suite quick."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,186 @@
+"""Role × endpoint matrix for every floor API endpoint and page (controls E-21).
+
+A new route that is missing from the matrix fails ``test_matrix_covers_every_route``.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import URLPattern, reverse
+from django.utils import timezone
+
+from tables import services, urls, urls_api
+from tables.models import ExpulsionDuration
+
+FM, DEALER, CASHIER, ACC = "floor_manager", "dealer", "cashier", "accountant"
+PERSONAS = ["floor_manager", "dealer", "cashier", "accountant", "admin_user", "outsider", None]
+
+API: dict[str, tuple[str, set[str]]] = {
+    "floor-game-list": ("get", {FM, ACC, DEALER, CASHIER}),
+    "floor-game-create": ("post", {FM}),
+    "floor-game-update": ("post", {FM}),
+    "floor-table-list": ("get", {FM, ACC, DEALER}),
+    "floor-table-create": ("post", {FM}),
+    "floor-table-detail": ("get", {FM, ACC, DEALER}),
+    "floor-table-configure": ("post", {FM}),
+    "floor-table-open": ("post", {FM}),
+    "floor-table-pause": ("post", {FM}),
+    "floor-table-resume": ("post", {FM}),
+    "floor-table-close": ("post", {FM}),
+    "floor-table-events": ("get", {FM, ACC, DEALER}),
+    "floor-table-sign": ("get", {FM, ACC, DEALER}),
+    "floor-table-signs": ("get", {FM, ACC, DEALER}),
+    "floor-table-seat": ("post", {FM}),
+    "floor-dealer-assign": ("post", {FM}),
+    "floor-dealer-release": ("post", {FM}),
+    "floor-seat-list": ("get", {FM, ACC}),
+    "floor-seat-move": ("post", {FM}),
+    "floor-seat-stand-up": ("post", {FM}),
+    "floor-player-list": ("get", {FM, CASHIER, ACC}),
+    "floor-player-create": ("post", {FM}),
+    "floor-player-detail": ("get", {FM, CASHIER, ACC}),
+    "floor-player-update": ("post", {FM}),
+    "floor-expulsion-list": ("get", {FM, CASHIER, ACC}),
+    "floor-expulsion-create": ("post", {FM}),
+    "floor-expulsion-detail": ("get", {FM, CASHIER, ACC}),
+    "floor-expulsion-lift": ("post", {FM}),
+    "floor-waitlists": ("get", {FM, ACC, DEALER}),
+    "floor-waitlist-analytics": ("get", {FM, ACC}),
+    "floor-waitlist-entry-list": ("get", {FM, ACC}),
+    "floor-waitlist-add": ("post", {FM}),
+    "floor-waitlist-check-in": ("post", {FM}),
+    "floor-waitlist-call": ("post", {FM}),
+    "floor-waitlist-seat": ("post", {FM}),
+    "floor-waitlist-remove": ("post", {FM}),
+    "floor-dealer-list": ("get", {FM, ACC}),
+    "floor-dealer-profile": ("post", {FM}),
+    "floor-dealer-clock-in": ("post", {FM}),
+    "floor-dealer-clock-out": ("post", {FM}),
+    "floor-dealer-shifts": ("get", {FM, ACC}),
+    "floor-dealer-assignments": ("get", {FM, ACC, DEALER}),
+    "floor-rotation": ("get", {FM, ACC, DEALER}),
+    "floor-board": ("get", {FM, ACC, DEALER, CASHIER}),
+}
+
+PAGES: dict[str, tuple[str, set[str]]] = {
+    "floor": ("get", {FM, DEALER}),
+    "board": ("get", {FM, DEALER, CASHIER, ACC}),
+    "rules_index": ("get", {FM, DEALER, CASHIER, ACC}),
+    "rules": ("get", {FM, DEALER, CASHIER, ACC}),
+    "table": ("get", {FM, DEALER, ACC}),
+    "sign": ("get", {FM, DEALER, ACC}),
+    "players": ("get", {FM, CASHIER, ACC}),
+    "player": ("get", {FM, CASHIER, ACC}),
+    "expulsions": ("get", {FM, CASHIER, ACC}),
+    "expulsions_csv": ("get", {FM, CASHIER, ACC}),
+    "waitlists": ("get", {FM, ACC}),
+    "dealers": ("get", {FM, DEALER, ACC}),
+    "table_create": ("post", {FM}),
+    "table_configure": ("post", {FM}),
+    "table_transition": ("post", {FM}),
+    "seat_player": ("post", {FM}),
+    "seat_stand_up": ("post", {FM}),
+    "seat_move": ("post", {FM}),
+    "dealer_assign": ("post", {FM}),
+    "dealer_release": ("post", {FM}),
+    "expulsion_create": ("post", {FM}),
+    "expulsion_lift": ("post", {FM}),
+    "waitlist_add": ("post", {FM}),
+    "waitlist_action": ("post", {FM}),
+    "dealer_clock": ("post", {FM}),
+}
+
+
+def _names(patterns: list[URLPattern]) -> set[str]:
+    return {p.name for p in patterns if p.name}
+
+
+def test_matrix_covers_every_route():
+    assert _names(urls_api.urlpatterns) == set(API)
+    assert _names(urls.urlpatterns) == set(PAGES)
+
+
+@pytest.fixture
+def world(request, floor_manager, club_poker, make_dealer, make_player):
+    """An open table dealt by the ``dealer`` persona, a seated player, a waitlist entry, an expulsion."""
+    dealer = request.getfixturevalue("dealer")
+    services.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
+    services.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
+    table = services.table_create(actor=floor_manager, number=1, seats=6, game_id=club_poker.pk)
+    services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
+    services.table_open(actor=floor_manager, table_id=table.pk)
+    session = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    barred = make_player()
+    expulsion = services.expulsion_create(
+        actor=floor_manager,
+        player_id=barred.pk,
+        rule="r",
+        reason="x",
+        duration=ExpulsionDuration.UNTIL,
+        until=timezone.now() + timedelta(days=1),
+    )
+    return {
+        "table_id": table.pk,
+        "game_id": club_poker.pk,
+        "session_id": session.pk,
+        "player_id": barred.pk,
+        "entry_id": entry.pk,
+        "expulsion_id": expulsion.pk,
+        "user_id": dealer.pk,
+        "slug": "club-poker",
+        "transition": "pause",
+        "verb": "call",
+    }
+
+
+def _kwargs(patterns, name, world):
+    [pattern] = [p for p in patterns if p.name == name]
+    return {key: world[key] for key in pattern.pattern.converters}
+
+
+def _who(request, persona):
+    return None if persona is None else request.getfixturevalue(persona)
+
+
+def _allowed(persona, roles):
+    return persona in roles or persona == "admin_user"
+
+
+@pytest.mark.parametrize("name", sorted(API))
+def test_api_roles(name, world, request, api_for):
+    method, roles = API[name]
+    url = reverse(f"api:{name}", kwargs=_kwargs(urls_api.urlpatterns, name, world))
+    for persona in PERSONAS:
+        response = getattr(api_for(_who(request, persona)), method)(url, {}, format="json")
+        if _allowed(persona, roles):
+            assert response.status_code not in (401, 403), (persona, response.content)
+        else:
+            assert response.status_code in ((401, 403) if persona is None else (403,)), (persona, response.status_code)
+            assert response.json()["error"]["code"] in ("permission_denied", "not_authenticated")
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_page_roles(name, world, request, client_for):
+    method, roles = PAGES[name]
+    url = reverse(f"tables:{name}", kwargs=_kwargs(urls.urlpatterns, name, world))
+    for persona in PERSONAS:
+        response = getattr(client_for(_who(request, persona)), method)(url)
+        if persona is None:
+            assert response.status_code == 302 and "/login/" in response["Location"], name
+        elif _allowed(persona, roles):
+            assert response.status_code in (200, 302), (persona, response.status_code)
+        else:
+            assert response.status_code == 403, (persona, response.status_code)
+
+
+def test_a_dealer_reads_only_the_table_they_deal(world, floor_manager, club_poker, make_dealer, dealer, api_for):
+    other = services.table_create(actor=floor_manager, number=2, seats=6, game_id=club_poker.pk)
+    client = api_for(dealer)
+    assert client.get(reverse("api:floor-table-detail", args=[world["table_id"]])).status_code == 200
+    refused = client.get(reverse("api:floor-table-detail", args=[other.pk]))
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_table"
+    listed = client.get(reverse("api:floor-table-list")).json()["results"]
+    assert [t["number"] for t in listed] == [1]

@@ -1,0 +1,122 @@
+"""Waitlists: fair order, calls with a response timer (Celery task), call-ins, seating from the list."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from config.errors import DomainError
+from tables import selectors, services, tasks
+from tables.models import WaitlistEndReason, WaitlistEntry, WaitlistSource, WaitlistStatus
+
+
+def _names(game):
+    return [e.player.first_name for e in selectors.waitlist_entries(game_id=game.pk)]
+
+
+def test_fair_order_is_first_come_first_served(floor_manager, club_poker, make_player):
+    for name in ("Armen", "Lina", "Tigran"):
+        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(name).pk)
+    assert _names(club_poker) == ["Armen", "Lina", "Tigran"]
+    third = selectors.waitlist_entries(game_id=club_poker.pk)[2]
+    with pytest.raises(DomainError) as refused:
+        services.waitlist_call(actor=floor_manager, entry_id=third.pk)
+    assert refused.value.code == "out_of_order"
+    assert "Armen" in refused.value.message
+
+
+def test_a_player_is_once_on_a_list(floor_manager, club_poker, make_player):
+    player = make_player()
+    services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
+    with pytest.raises(DomainError, match="already on"):
+        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
+    assert WaitlistEntry.objects.count() == 1
+
+
+def test_seat_from_the_list(floor_manager, club_poker, open_table, make_player):
+    table = open_table(club_poker)
+    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    services.waitlist_call(actor=floor_manager, entry_id=entry.pk)
+    seated = services.waitlist_seat(actor=floor_manager, entry_id=entry.pk, table_id=table.pk)
+    assert seated.status == WaitlistStatus.SEATED
+    assert seated.seat_session.table == table
+    assert _names(club_poker) == []
+
+
+def test_expired_call_drops_to_the_end(floor_manager, club_poker, make_player, settings):
+    settings.CARDROOM_WAITLIST_CALL_EXPIRY = "requeue"
+    first, second = (
+        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(n).pk)
+        for n in ("Armen", "Lina")
+    )
+    services.waitlist_call(actor=floor_manager, entry_id=first.pk, minutes=1)
+    assert tasks.waitlist_expire_calls.delay().get() == {"calls_expired": 0, "check_ins_missed": 0}
+    WaitlistEntry.objects.filter(pk=first.pk).update(call_expires_at=timezone.now() - timedelta(seconds=1))
+    assert tasks.waitlist_expire_calls.delay().get()["calls_expired"] == 1
+    assert _names(club_poker) == ["Lina", "Armen"]
+    first.refresh_from_db()
+    assert (first.status, first.end_reason) == (WaitlistStatus.REMOVED, WaitlistEndReason.REQUEUED)
+    assert first.requeued_as.first_joined_at == first.first_joined_at
+
+
+def test_expired_call_drops_off_when_configured(floor_manager, club_poker, make_player, settings):
+    settings.CARDROOM_WAITLIST_CALL_EXPIRY = "remove"
+    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    services.waitlist_call(actor=floor_manager, entry_id=entry.pk)
+    services.waitlist_expire_calls(now=timezone.now() + timedelta(minutes=10))
+    entry.refresh_from_db()
+    assert entry.end_reason == WaitlistEndReason.CALL_EXPIRED
+    assert _names(club_poker) == []
+
+
+def test_call_in_must_check_in_before_the_deadline(floor_manager, club_poker, make_player):
+    late = services.waitlist_add(
+        actor=floor_manager, game_id=club_poker.pk, player_id=make_player("Late").pk, source=WaitlistSource.CALL_IN
+    )
+    here = services.waitlist_add(
+        actor=floor_manager, game_id=club_poker.pk, player_id=make_player("Here").pk, source=WaitlistSource.CALL_IN
+    )
+    assert late.check_in_by is not None
+    with pytest.raises(DomainError, match="checked in"):
+        services.waitlist_call(actor=floor_manager, entry_id=late.pk)
+    services.waitlist_check_in(actor=floor_manager, entry_id=here.pk)
+    services.waitlist_call(actor=floor_manager, entry_id=here.pk)
+    result = services.waitlist_expire_calls(now=late.check_in_by + timedelta(seconds=1))
+    assert result["check_ins_missed"] == 1
+    late.refresh_from_db()
+    assert late.end_reason == WaitlistEndReason.CHECK_IN_MISSED
+
+
+def test_removal_keeps_the_row_and_needs_a_reason(floor_manager, club_poker, make_player):
+    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    with pytest.raises(DomainError, match="reason"):
+        services.waitlist_remove(actor=floor_manager, entry_id=entry.pk, reason="bored")
+    services.waitlist_remove(actor=floor_manager, entry_id=entry.pk, reason=WaitlistEndReason.NO_SHOW)
+    entry.refresh_from_db()
+    assert (entry.status, entry.ended_by) == (WaitlistStatus.REMOVED, floor_manager)
+
+
+def test_interest_list_for_a_game_not_running(floor_manager, holdem_full, make_player):
+    services.waitlist_add(actor=floor_manager, game_id=holdem_full.pk, player_id=make_player().pk)
+    [lst] = selectors.waitlists_by_game()
+    assert lst.game == holdem_full and lst.is_interest_list
+
+
+def test_analytics_average_and_longest_wait(floor_manager, club_poker, open_table, make_player):
+    table = open_table(club_poker)
+    now = timezone.now()
+    for minutes in (10, 30):
+        entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+        WaitlistEntry.objects.filter(pk=entry.pk).update(
+            first_joined_at=now - timedelta(minutes=minutes), queued_at=now - timedelta(minutes=minutes)
+        )
+    for entry in list(selectors.waitlist_entries(game_id=club_poker.pk)):
+        services.waitlist_seat(actor=floor_manager, entry_id=entry.pk, table_id=table.pk)
+    from config.gaming_day import current_gaming_day
+
+    [stats] = selectors.waitlist_analytics(start=current_gaming_day())
+    assert stats.seated == 2
+    assert timedelta(minutes=19) < stats.average < timedelta(minutes=21)
+    assert timedelta(minutes=29) < stats.longest < timedelta(minutes=31)
