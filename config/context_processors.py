@@ -13,6 +13,7 @@ NAV_ROLES: dict[str, tuple[str, ...]] = {
     "floor": (Role.FLOOR_MANAGER, Role.DEALER),
     "hands": (Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT),
     "cashier": (Role.CASHIER, Role.ACCOUNTANT),
+    "fees": (Role.FLOOR_MANAGER, Role.ACCOUNTANT),
     "reports": (Role.ACCOUNTANT,),
     "admin": (Role.ADMIN,),
 }

@@ -93,6 +93,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "waitlist-expire-calls": {"task": "tables.tasks.waitlist_expire_calls", "schedule": 30.0},
     "dealer-rotation-check": {"task": "tables.tasks.dealer_rotation_check", "schedule": 60.0},
     "expulsions-expire": {"task": "tables.tasks.expulsions_expire", "schedule": 300.0},
+    "fee-time-charges-create": {"task": "rake.tasks.time_charges_create", "schedule": 60.0},
+    "fee-signs-refresh": {"task": "rake.tasks.fee_signs_refresh", "schedule": 60.0},
 }
 
 # --- Django ----------------------------------------------------------------------

@@ -54,6 +54,12 @@ def port_open(host: str, port: int) -> bool:
         return False
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Real hashers cost ~100 ms a user; tests create hundreds."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 # --- personas ---------------------------------------------------------------
 
 
@@ -170,7 +176,7 @@ def celery_worker_url(redis_url: str, tmp_path_factory: pytest.TempPathFactory) 
 def _wait_for_worker(redis_url: str, proc: subprocess.Popen[Any], log: Path) -> None:
     from celery import Celery
 
-    probe = Celery(broker=redis_url, backend=redis_url)
+    probe = Celery(broker=redis_url, backend=redis_url, set_as_current=False)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -17,14 +17,15 @@ SECTIONS = {
     "floor": "tables:floor",
     "hands": "games:hand_list",
     "cashier": "cashier:index",
+    "fees": "rake:fee_policies",
     "reports": "rake:reports",
     "admin": "admin:index",
 }
 SEES = {
-    Role.FLOOR_MANAGER: {"floor", "hands"},
+    Role.FLOOR_MANAGER: {"floor", "hands", "fees"},
     Role.DEALER: {"floor", "hands"},
     Role.CASHIER: {"cashier"},
-    Role.ACCOUNTANT: {"hands", "cashier", "reports"},
+    Role.ACCOUNTANT: {"hands", "cashier", "fees", "reports"},
     Role.ADMIN: set(SECTIONS),
 }
 NAV_LINK = re.compile(r'data-nav="(\w+)"')

@@ -1,0 +1,68 @@
+"""``python -m games.engine replay FILE... [--json]``: replay PHH files through the engine.
+
+Per hand: the final stacks (in the file's player order), the pots with their
+winners, shares and fees, or the error that stopped the hand. ``--json``
+prints one object per hand per line for other tools. The exit status is 1
+when any hand failed, so a script can check a whole directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from games.engine.phh_import import ReplayResult, replay_file
+from games.engine.setup import HouseOptions
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m games.engine", description="The poker engine's tools.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="replay .phh/.phhs hand histories")
+    replay.add_argument("files", nargs="+", metavar="FILE")
+    replay.add_argument("--json", action="store_true", help="one JSON object per hand per line")
+    replay.add_argument(
+        "--exponent", type=int, default=0, help="decimal places of the minor unit (2: amounts in the file are 12.50)"
+    )
+    replay.add_argument(
+        "--pokerkit-rules",
+        action="store_true",
+        help="replay with the house options that move chips as pokerkit does (for files recorded by pokerkit)",
+    )
+    return parser
+
+
+def _text(path: str, result: ReplayResult, out: TextIO) -> None:
+    head = f"{path} hand {result.number}" + (f" ({result.name})" if result.name != str(result.number) else "")
+    if result.error is not None:
+        print(f"{head}: error: {result.error}", file=out)
+        return
+    stacks = ", ".join(f"seat {s} {c}" for s, c in zip(result.seats, result.final_stacks(), strict=True))
+    print(f"{head}: final stacks {stacks}", file=out)
+    for k, pot in enumerate(result.pots(), start=1):
+        paid = ", ".join(f"seat {s} {x}" for s, x in zip(pot["winners"], pot["shares"], strict=False))
+        state = "carried to a replay" if pot["carried"] else paid
+        print(f"  pot {k}: {pot['amount']} -> {state} (fee {pot['fee']})", file=out)
+    for warning in result.warnings:
+        print(f"  warning: {warning}", file=out)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
+    args = _parser().parse_args(argv)
+    options = HouseOptions.as_pokerkit() if args.pokerkit_rules else None
+    failed = False
+    for path in args.files:
+        try:
+            results = replay_file(path, exponent=args.exponent, options=options)
+        except OSError as error:
+            results = [ReplayResult(1, path, error=f"cannot read the file: {error.strerror}")]
+        for result in results:
+            failed = failed or not result.ok
+            if args.json:
+                print(json.dumps({"file": path, **result.to_dict()}), file=out)
+            else:
+                _text(path, result, out)
+    return 1 if failed else 0

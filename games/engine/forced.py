@@ -1,0 +1,57 @@
+"""Forced bets: antes, the posts of returning and new players, blinds and straddle (R8-R13).
+
+``Hand.start`` posts them before the deal, as they lie on a physical table;
+a player short of a forced bet posts what they have and is all-in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.engine.betting import NOBODY, start_round
+from games.engine.setup import Game
+
+if TYPE_CHECKING:
+    from games.engine.state import Hand
+
+
+def post(h: Hand, i: int, amount: int, *, live: bool) -> None:
+    """A forced bet: what the player has, up to ``amount`` (a short post leaves them all-in)."""
+    paid = min(amount, h.stacks[i])
+    h.stacks[i] -= paid
+    h.totals[i] += paid
+    if live:
+        h.bets[i] += paid
+
+
+def forced_bets(h: Hand) -> None:
+    """Antes, extra posts, blinds and straddle, in that order (Hold'em) or antes only (Club Poker)."""
+    setup = h.setup
+    if setup.ante and not setup.bb_ante:
+        for i in range(len(h.seats)):
+            post(h, i, setup.ante, live=False)
+    if setup.game is Game.CLUB_POKER:
+        return
+    for extra in setup.posts:
+        i = h.seat_index(extra.seat)
+        post(h, i, extra.live, live=True)
+        post(h, i, extra.dead, live=False)
+    if h.small_blind_index != NOBODY:
+        post(h, h.small_blind_index, setup.small_blind, live=True)
+    post(h, h.big_blind_index, setup.big_blind, live=True)
+    if setup.bb_ante and setup.ante:  # the blind first, then the table's ante (TDA)
+        post(h, h.big_blind_index, setup.ante, live=False)
+    if setup.straddle:
+        post(h, h.straddle_index, setup.straddle, live=True)
+
+
+def start_preflop(h: Hand) -> None:
+    setup = h.setup
+    nominal = max(setup.big_blind, setup.straddle)
+    if setup.options.short_bb_call_as_pokerkit:
+        nominal = max(h.bets)  # pokerkit: the bet to call is what was actually posted
+    anchor = h.seats[h.straddle_index if setup.straddle else h.big_blind_index]
+    full_bets = 0 if setup.options.limit_cap_as_pokerkit else 1  # the big blind is the round's bet (R6)
+    start_round(h, anchor=anchor, current_bet=nominal, full_bets=full_bets)
+    if setup.straddle and setup.options.straddle_raise == "straddle":
+        h.min_raise = setup.straddle

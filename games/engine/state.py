@@ -1,0 +1,389 @@
+"""The hand: a state built from a ``TableSetup`` and the events applied to it.
+
+``Hand.apply`` returns a new state and leaves the old one valid: a state is
+copied shallowly (a dozen short lists of per-player numbers) and then
+changed, which keeps replaying a hand fast enough for the benchmark's 10x over
+pokerkit, where a deep copy would not be. A state does not hold on to the
+states before it (a replayed hand would otherwise keep every intermediate
+state alive and the garbage collector busy): an ``Undo`` event replays the
+events still in force, so replaying any log, undos included, gives the same
+state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from games.engine import betting, club, flow, forced, showdown
+from games.engine.betting import NOBODY, LegalActions
+from games.engine.cards import cards_str
+from games.engine.errors import ActionError, ChipError, MisdealError, PhaseError, ShowdownError
+from games.engine.events import Action, AgreeSplit, Board, Deal, Draw, Event, Misdeal, Muck, Replay, Show, Undo
+from games.engine.pots import Pot, build_pots, clockwise_from
+from games.engine.results import HandResult, Phase
+from games.engine.setup import Game, TableSetup
+
+HOLDEM_STREETS = ("preflop", "flop", "turn", "river")
+CLUB_STREETS = ("first_round", "draw", "second_round")
+
+_LISTS = ("stacks", "bets", "totals", "folded", "acted", "holes", "drew", "shown", "mucked", "values")
+
+
+class Hand:
+    """One hand at one table. Build it with ``Hand.start`` and move it with ``apply``."""
+
+    __slots__ = (
+        "setup", "seats", "_index", "start_stacks", "stacks", "bets", "totals", "folded", "acted", "holes",
+        "drew", "shown", "mucked", "values", "board", "dead", "phase", "street", "to_act", "current_bet",
+        "min_raise", "full_level", "raise_count", "capped", "aggressor", "actions", "chip_actions",
+        "small_blind_index", "big_blind_index", "straddle_index", "show_order", "free_show", "pot_winners",
+        "notes", "returned", "result", "log",
+    )  # fmt: skip
+
+    setup: TableSetup
+    seats: tuple[int, ...]
+    _index: Mapping[int, int]
+    start_stacks: tuple[int, ...]
+    stacks: list[int]
+    bets: list[int]
+    totals: list[int]
+    folded: list[bool]
+    acted: list[int]
+    holes: list[tuple[int, ...]]
+    drew: list[int]
+    shown: list[bool]
+    mucked: list[bool]
+    values: list[int]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    phase: Phase
+    street: int
+    to_act: int
+    current_bet: int
+    min_raise: int
+    full_level: int
+    raise_count: int
+    capped: bool
+    aggressor: int
+    actions: int
+    chip_actions: int
+    small_blind_index: int
+    big_blind_index: int
+    straddle_index: int
+    show_order: tuple[int, ...]
+    free_show: bool
+    pot_winners: tuple[tuple[int, ...], ...]
+    notes: tuple[str, ...]
+    returned: tuple[tuple[int, int], ...]
+    result: HandResult | None
+    log: tuple[Event, ...]
+
+    # -- building -----------------------------------------------------------
+
+    @classmethod
+    def start(cls, setup: TableSetup) -> Hand:
+        """A new hand with every forced bet posted, waiting for the deal."""
+        h = object.__new__(cls)
+        h.setup = setup
+        h.seats = setup.players
+        h._index = {seat: i for i, seat in enumerate(h.seats)}
+        n = len(h.seats)
+        h.start_stacks = tuple(setup.stacks[s] for s in h.seats)
+        h.stacks = list(h.start_stacks)
+        h.bets, h.totals, h.acted, h.values = [0] * n, [0] * n, [betting.NOT_ACTED] * n, [0] * n
+        h.folded, h.shown, h.mucked = [False] * n, [False] * n, [False] * n
+        h.holes = [()] * n
+        h.drew = [-1] * n
+        h.board = h.dead = ()
+        h.phase, h.street, h.to_act = Phase.DEAL, 0, NOBODY
+        h.current_bet = h.min_raise = h.full_level = h.raise_count = 0
+        h.capped = False
+        h.aggressor = NOBODY
+        h.actions = h.chip_actions = 0
+        h.show_order, h.free_show, h.pot_winners = (), False, ()
+        h.notes, h.returned, h.result, h.log = (), (), None, ()
+        h._place_blinds()
+        forced.forced_bets(h)
+        return h
+
+    def _place_blinds(self) -> None:
+        setup = self.setup
+        self.small_blind_index = self.big_blind_index = self.straddle_index = NOBODY
+        if setup.game is Game.CLUB_POKER:
+            return
+        if setup.big_blind_seat is not None:
+            self.big_blind_index = self._index[setup.big_blind_seat]
+            if setup.small_blind_seat is not None:
+                self.small_blind_index = self._index[setup.small_blind_seat]
+        else:
+            order = clockwise_from(self.seats, setup.button)
+            if len(order) == 2 and setup.button in self._index:
+                order = [setup.button, order[0]]  # heads-up: the button posts the small blind (R8)
+            self.small_blind_index, self.big_blind_index = self._index[order[0]], self._index[order[1]]
+        if setup.straddle:
+            self.straddle_index = self.index_after(self.seats[self.big_blind_index])
+
+    def _copy(self) -> Hand:
+        """A shallow copy with fresh per-player lists (generated below: a getattr loop costs more than apply)."""
+        raise NotImplementedError  # replaced by _make_copy()
+
+    # -- applying events ----------------------------------------------------
+
+    def apply(self, event: Event) -> Hand:
+        """The state after ``event``; raises an ``EngineError`` subclass, naming the rule, when illegal."""
+        if isinstance(event, Undo):
+            return self._undo(event)
+        new = self._copy()
+        new.log = self.log + (event,)
+        new._dispatch(event)
+        return new
+
+    def _undo(self, event: Undo) -> Hand:
+        in_force = self.events_in_force()
+        if not in_force:
+            raise ActionError("there is no event to undo", code="nothing_to_undo")
+        new = Hand.start(self.setup)
+        for earlier in in_force[:-1]:
+            new = new.apply(earlier)
+        new.log = self.log + (event,)
+        return new
+
+    def events_in_force(self) -> list[Event]:
+        """The log without the undone events and the undos (each undo cancels the latest event in force)."""
+        kept: list[Event] = []
+        for event in self.log:
+            if isinstance(event, Undo):
+                kept.pop()
+            else:
+                kept.append(event)
+        return kept
+
+    def _dispatch(self, event: Event) -> None:
+        if self.phase.finished:
+            raise PhaseError(f"the hand is over ({self.phase}): no {event.type} can follow", code="hand_over")
+        if isinstance(event, Action):
+            if betting.apply_action(self, event):
+                flow.close_round(self)
+        elif isinstance(event, Deal):
+            flow.deal(self, event)
+        elif isinstance(event, Board):
+            flow.board(self, event)
+        elif isinstance(event, Draw):
+            if club.apply_draw(self, event):
+                flow.after_draw(self)
+        elif isinstance(event, Show):
+            showdown.apply_show(self, event)
+        elif isinstance(event, Muck):
+            showdown.apply_muck(self, event)
+        elif isinstance(event, AgreeSplit | Replay):
+            club.resolve_tie(self, event)
+        elif isinstance(event, Misdeal):
+            self._misdeal(event)
+
+    def _misdeal(self, event: Misdeal) -> None:
+        """R18: before substantial action only (3 actions, or 2 of which one put chips in)."""
+        if self.actions >= 3 or (self.actions >= 2 and self.chip_actions >= 1):
+            raise MisdealError(
+                f"a misdeal is refused after substantial action: {self.actions} actions, "
+                f"{self.chip_actions} of them putting chips in (R18)",
+                actions=self.actions,
+            )
+        if self.phase is Phase.TIE:
+            raise MisdealError("a misdeal is refused once the hand has reached its showdown")
+        showdown.void(self, event.reason)
+
+    def redeal(self) -> Hand:
+        """After a misdeal: the exact same hand again (R18: same button, players and limits)."""
+        if self.phase is not Phase.VOID:
+            raise PhaseError(f"only a voided hand is dealt again, not one at {self.phase}", code="not_void")
+        return Hand.start(self.setup)
+
+    # -- queries ------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """How many events were applied (undo events included)."""
+        return len(self.log)
+
+    @property
+    def seat_to_act(self) -> int | None:
+        """The seat to act, draw or show next; None when nobody is (a free-order showdown, a board due)."""
+        return None if self.to_act == NOBODY else self.seats[self.to_act]
+
+    @property
+    def street_name(self) -> str:
+        if self.setup.game is Game.CLUB_POKER:
+            return CLUB_STREETS[self.street]
+        return HOLDEM_STREETS[self.street]
+
+    @property
+    def phase_text(self) -> str:
+        verb = {Phase.DRAW: "draw", Phase.SHOWDOWN: "show"}.get(self.phase, "act")
+        who = f", seat {self.seats[self.to_act]} to {verb}" if self.to_act != NOBODY else ""
+        return f"{self.phase} on the {self.street_name}{who}"
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.events_in_force())
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase.finished
+
+    def seat_index(self, seat: int) -> int:
+        try:
+            return self._index[seat]
+        except KeyError:
+            raise ActionError(f"seat {seat} is not dealt in this hand", code="not_in_hand", seat=seat) from None
+
+    def index_after(self, seat: int) -> int:
+        """The index of the first player clockwise after seat ``seat`` (which may be empty)."""
+        for i, s in enumerate(self.seats):
+            if s > seat:
+                return i
+        return 0
+
+    def legal_actions(self) -> LegalActions | None:
+        """The seat to act's choices with amounts; None outside a betting turn."""
+        return betting.legal_actions(self)
+
+    def pots(self) -> list[Pot]:
+        """Main pot first, including chips bet on the current round; a carried Club Poker bank is in the main pot.
+
+        Empty once the hand is over: the result says where the chips went.
+        """
+        if self.result is not None:
+            return []
+        return build_pots(self.seats, self.totals, self.folded, self.setup.carried)
+
+    def stack(self, seat: int) -> int:
+        return self.stacks[self.seat_index(seat)]
+
+    def stacks_by_seat(self) -> dict[int, int]:
+        return dict(zip(self.seats, self.stacks, strict=True))
+
+    def committed(self, seat: int) -> int:
+        """Live chips in front of the seat this round (antes and dead posts excluded)."""
+        return self.bets[self.seat_index(seat)]
+
+    def total_committed(self, seat: int) -> int:
+        """Everything the seat put in this hand: antes, posts, bets and card fees."""
+        return self.totals[self.seat_index(seat)]
+
+    def hole_cards(self, seat: int) -> tuple[int, ...]:
+        return self.holes[self.seat_index(seat)]
+
+    def in_hand(self, seat: int) -> bool:
+        return not self.folded[self.seat_index(seat)]
+
+    @property
+    def board_due(self) -> int:
+        """Cards the next board event must bring (flop 3, turn 1, river 1); 0 when none is due."""
+        if self.phase is not Phase.BOARD:
+            return 0
+        return 3 if self.street == 0 else 1
+
+    def deal_order(self) -> tuple[int, ...]:
+        """Seats in the order cards are dealt: from the button's left, so the button gets the last card (R8)."""
+        return tuple(clockwise_from(self.seats, self.setup.button))
+
+    def showdown_pending(self) -> tuple[int, ...]:
+        """At showdown: the seats still to show or muck, in showing order."""
+        if self.phase is not Phase.SHOWDOWN:
+            return ()
+        return tuple(self.seats[i] for i in self.show_order if not self.shown[i] and not self.mucked[i])
+
+    @property
+    def tied_seats(self) -> tuple[int, ...]:
+        """Club Poker, at a tie: the seats that tied for a pot, clockwise from the button's left."""
+        seats = {seat for winners in self.pot_winners if len(winners) > 1 for seat in winners}
+        return tuple(clockwise_from(seats, self.setup.button))
+
+    # -- chips --------------------------------------------------------------
+
+    @property
+    def starting_total(self) -> int:
+        return sum(self.start_stacks) + self.setup.carried
+
+    def chips_total(self) -> int:
+        """Stacks + pots + fees (+ a bank carried out to a replay): always the starting total."""
+        if self.result is not None:
+            return sum(self.result.final_stacks.values()) + self.result.fees + self.result.carried_out
+        return sum(self.stacks) + sum(self.totals) + self.setup.carried
+
+    def check_chips(self) -> None:
+        """Raise ``ChipError`` unless chips are conserved."""
+        total, expected = self.chips_total(), self.starting_total
+        if total != expected:
+            raise ChipError(f"chips not conserved: {total} on the table, {expected} at the start")
+
+    # -- records ------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything observable, as plain data: two states that compare equal here are the same hand."""
+        legal = self.legal_actions()
+        return {
+            "seq": self.seq,
+            "phase": str(self.phase),
+            "street": self.street_name,
+            "to_act": self.seat_to_act,
+            "stacks": self.stacks_by_seat(),
+            "bets": dict(zip(self.seats, self.bets, strict=True)),
+            "totals": dict(zip(self.seats, self.totals, strict=True)),
+            "folded": [s for s, f in zip(self.seats, self.folded, strict=True) if f],
+            "holes": {s: cards_str(c) for s, c in zip(self.seats, self.holes, strict=True)},
+            "board": cards_str(self.board),
+            "pots": [(p.amount, p.eligible) for p in self.pots()] if self.result is None else [],
+            "legal": None if legal is None else legal.to_dict(),
+            "notes": self.notes,
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    @property
+    def known_cards(self) -> Iterable[int]:
+        for hole in self.holes:
+            yield from hole
+        yield from self.board
+        yield from self.dead
+
+
+def _make_copy() -> None:
+    body = [f"    new.{n} = self.{n}[:]" if n in _LISTS else f"    new.{n} = self.{n}" for n in Hand.__slots__]
+    source = "def _copy(self):\n    new = _new(Hand)\n" + "\n".join(body) + "\n    return new\n"
+    namespace: dict[str, Any] = {"_new": object.__new__, "Hand": Hand}
+    exec(source, namespace)  # noqa: S102 - fixed text built from __slots__ above, no outside input
+    Hand._copy = namespace["_copy"]  # type: ignore[method-assign]
+
+
+_make_copy()
+
+
+def replay(setup: TableSetup, events: Iterable[Event]) -> Hand:
+    """The state after applying ``events`` in order to a new hand of ``setup``."""
+    hand = Hand.start(setup)
+    for event in events:
+        hand = hand.apply(event)
+    return hand
+
+
+def start_replay(hand: Hand) -> Hand:
+    """Club Poker: the replay hand a tie left due, dealt only to the tied players with the bank carried.
+
+    The replay keeps the table, the button and the ante; only the hand that
+    finally awards the bank charges the fee on it, and a replay that ties again
+    leaves the next replay due, so chains of any length conserve the chips.
+    """
+    result = hand.result
+    if result is None or result.replay is None:
+        raise ShowdownError("no replay is due: the hand did not end in a tie carried to a replay", code="no_replay_due")
+    due = result.replay
+    setup = replace(
+        hand.setup,
+        stacks={seat: result.final_stacks[seat] for seat in due.seats},
+        carried=due.carried,
+        sitting_out=frozenset(),
+        posts=(),
+    )
+    return Hand.start(setup)

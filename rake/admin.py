@@ -1,0 +1,63 @@
+"""Admin registrations of the rake app (admins only: see config.admin).
+
+Fee versions are added through ``rake.services.fee_policy_set`` and never
+changed or deleted; time charges are read-only here (dealers and the floor
+mark them on their pages).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from rake.forms import FeePolicyAdminForm
+from rake.models import FeePolicyVersion, TimeCharge
+
+if TYPE_CHECKING:
+    _PolicyAdmin = admin.ModelAdmin[FeePolicyVersion]
+    _ChargeAdmin = admin.ModelAdmin[TimeCharge]
+else:
+    _PolicyAdmin = _ChargeAdmin = admin.ModelAdmin
+
+
+@admin.register(FeePolicyVersion)
+class FeePolicyVersionAdmin(_PolicyAdmin):
+    form = FeePolicyAdminForm
+    list_display = ["__str__", "kind", "rate", "amount_per_hour", "effective_from", "created_by", "reason"]
+    list_filter = ["kind"]
+    list_select_related = ["table", "game", "created_by"]
+    date_hierarchy = "effective_from"
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type(form.__name__, (form,), {"actor": request.user})
+
+    def save_model(self, request: HttpRequest, obj: FeePolicyVersion, form: Any, change: bool) -> None:
+        # The form saved the version through the service; the admin logs that row.
+        for field in obj._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(form.version, field.attname))
+        obj._state.adding = False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(TimeCharge)
+class TimeChargeAdmin(_ChargeAdmin):
+    list_display = ["period_start", "table", "player", "amount", "status", "marked_by"]
+    list_filter = ["status", "gaming_day"]
+    list_select_related = ["table", "player", "marked_by"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,1 @@
+"""REST API of the rake app: one view per operation (``rake.apis.views``)."""

@@ -1,0 +1,253 @@
+"""Strict input fields and the serializers of the fee API.
+
+Money travels as a string (or an integer) of major units and is parsed by
+``config.money.parse_amount``; a percentage travels as a string ("5.00").
+Floats, NaN, Infinity and extra decimals are refused with a 400.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from config.errors import DomainError
+from config.money import parse_amount, to_major
+from rake.models import Allocation, FeeKind, FeePolicyVersion, TimeCharge, TimeChargeStatus, TimeUnit
+from rake.selectors import fee_line
+from rake.services import check_rate_setting
+
+PERCENT_DECIMALS = 2
+
+
+def percent_to_rate(value: object) -> Decimal:
+    """ "5.00" (percent) -> ``Decimal("0.0500")`` (fraction); refuses what the regulation or the column refuse."""
+    if isinstance(value, (bool, float)) or not isinstance(value, (str, int, Decimal)):
+        raise DomainError(
+            f'percent: send a percentage as a string such as "5.00", not {type(value).__name__}', code="bad_percent"
+        )
+    try:
+        percent = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise DomainError(f"percent: {value!r} is not a number", code="bad_percent") from None
+    if not percent.is_finite():
+        raise DomainError(f"percent: {value!r} is not a finite number", code="bad_percent")
+    # Range first, then steps of 0.01% (a huge exponent would not quantize).
+    return check_rate_setting(percent / 100)
+
+
+@extend_schema_field(
+    {"type": "string", "pattern": r"^\d+(\.\d{1,2})?$", "example": "5.00", "description": "Percent, 0 < p ≤ 5."}
+)
+class PercentField(serializers.Field[Decimal, Decimal, str, Any]):
+    """A percentage in, a fraction out to the service; the fraction shown back as percent."""
+
+    def to_internal_value(self, data: Any) -> Decimal:
+        try:
+            return percent_to_rate(data)
+        except DomainError as exc:
+            raise serializers.ValidationError(exc.message) from None
+
+    def to_representation(self, value: Decimal) -> str:
+        return f"{value * 100:.{PERCENT_DECIMALS}f}"
+
+
+@extend_schema_field(
+    {"type": "string", "example": "2000", "description": "Amount in major units of the room's currency."}
+)
+class MoneyField(serializers.Field[int, int, str, Any]):
+    def __init__(self, *, allow_zero: bool = False, **kwargs: Any) -> None:
+        self.allow_zero = allow_zero
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        try:
+            return parse_amount(data, field=self.field_name or "amount", allow_zero=self.allow_zero)
+        except DomainError as exc:
+            raise serializers.ValidationError(exc.message) from None
+
+    def to_representation(self, value: int) -> str:
+        return f"{to_major(value)}"
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that really is one: no 60.0, no true."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, (bool, float)):
+            raise serializers.ValidationError(f"send a whole number, not {type(data).__name__}")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            raise serializers.ValidationError("send true or false")
+        return super().to_internal_value(data)
+
+
+def _enum(choices: type[Any]) -> dict[str, Any]:
+    return {"type": "string", "enum": list(choices.values), "description": ", ".join(choices.values)}
+
+
+# Each choice set is its own schema component, so equally named fields of other
+# apps (``kind``, ``status``) never collide in drf-spectacular's enum naming.
+@extend_schema_field(_enum(FeeKind), component_name="FeeKind")
+class FeeKindField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=FeeKind.choices, **kwargs)
+
+
+@extend_schema_field(_enum(Allocation), component_name="FeeAllocation")
+class AllocationField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Allocation.choices, **kwargs)
+
+
+@extend_schema_field(_enum(TimeUnit), component_name="FeeTimeUnit")
+class TimeUnitField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=TimeUnit.choices, **kwargs)
+
+
+@extend_schema_field(_enum(TimeChargeStatus), component_name="TimeChargeStatus")
+class TimeChargeStatusField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=TimeChargeStatus.choices, **kwargs)
+
+
+class CapByPlayersSerializer(serializers.Serializer[dict[str, Any]]):
+    min_players = StrictIntegerField(min_value=1, max_value=10)
+    cap = MoneyField()
+
+
+class FeePolicySetInputSerializer(serializers.Serializer[dict[str, Any]]):
+    table_id = StrictIntegerField(required=False, min_value=1)
+    game_id = StrictIntegerField(required=False, min_value=1)
+    kind = FeeKindField()
+    reason = serializers.CharField(max_length=200)
+    effective_from = serializers.DateTimeField(required=False, help_text="Default: now. Never in the past.")
+    percent = PercentField(required=False)
+    cap_per_hand = MoneyField(required=False, allow_null=True)
+    caps_by_players = CapByPlayersSerializer(many=True, required=False)
+    min_pot = MoneyField(required=False, allow_zero=True)
+    no_flop_no_drop = StrictBooleanField(required=False)
+    allocation = AllocationField(required=False)
+    amount_per_hour = MoneyField(required=False)
+    unit = TimeUnitField(required=False)
+    collect_every_minutes = StrictIntegerField(required=False, min_value=1, max_value=1440)
+    charge_away = StrictBooleanField(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("table_id" in attrs) == ("game_id" in attrs):
+            raise serializers.ValidationError("Name a table_id or a game_id (a game's default), not both.")
+        return attrs
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = dict(self.validated_data)
+        if "percent" in data:
+            data["rate"] = data.pop("percent")
+        if "caps_by_players" in data:
+            data["caps_by_players"] = [(c["min_players"], c["cap"]) for c in data["caps_by_players"]]
+        return data
+
+
+class FeePolicyVersionSerializer(serializers.ModelSerializer[FeePolicyVersion]):
+    percent = PercentField(source="rate", allow_null=True, read_only=True)
+    cap_per_hand = MoneyField(allow_null=True, read_only=True)
+    caps_by_players = serializers.SerializerMethodField()
+    min_pot = MoneyField(allow_null=True, read_only=True)
+    amount_per_hour = MoneyField(allow_null=True, read_only=True)
+    created_by = serializers.CharField(source="created_by.username", read_only=True)
+    kind = FeeKindField(read_only=True)
+    allocation = AllocationField(read_only=True, allow_null=True)
+    unit = TimeUnitField(read_only=True, allow_null=True)
+    fee_line = serializers.SerializerMethodField()
+
+    class Meta:
+        model = FeePolicyVersion
+        fields = [
+            "id",
+            "table",
+            "game",
+            "kind",
+            "effective_from",
+            "reason",
+            "created_by",
+            "created_at",
+            "percent",
+            "cap_per_hand",
+            "caps_by_players",
+            "min_pot",
+            "no_flop_no_drop",
+            "allocation",
+            "amount_per_hour",
+            "unit",
+            "collect_every_minutes",
+            "charge_away",
+            "fee_line",
+        ]
+        read_only_fields = fields
+
+    def to_representation(self, instance: FeePolicyVersion) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        # The other kind's choices are blank in the row: null in the API.
+        for name in ("allocation", "unit"):
+            data[name] = data[name] or None
+        return data
+
+    @extend_schema_field(CapByPlayersSerializer(many=True, allow_null=True))
+    def get_caps_by_players(self, obj: FeePolicyVersion) -> list[dict[str, Any]] | None:
+        if obj.caps_by_players is None:
+            return None
+        return [{"min_players": p, "cap": f"{to_major(c)}"} for p, c in obj.caps_by_players]
+
+    @extend_schema_field(serializers.CharField())
+    def get_fee_line(self, obj: FeePolicyVersion) -> str:
+        return fee_line(obj)
+
+
+class FeePolicyInForceSerializer(serializers.Serializer[dict[str, Any]]):
+    table_id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    fee_line = serializers.CharField(allow_null=True)
+    version = FeePolicyVersionSerializer(allow_null=True)
+
+
+class TimeChargeSerializer(serializers.ModelSerializer[TimeCharge]):
+    table_number = serializers.IntegerField(source="table.number", read_only=True)
+    player_name = serializers.CharField(source="player.__str__", read_only=True)
+    amount = MoneyField(read_only=True)
+    status = TimeChargeStatusField(read_only=True)
+    marked_by = serializers.CharField(source="marked_by.username", allow_null=True, read_only=True, default=None)
+
+    class Meta:
+        model = TimeCharge
+        fields = [
+            "id",
+            "seat_session",
+            "table",
+            "table_number",
+            "player",
+            "player_name",
+            "policy",
+            "period_start",
+            "period_end",
+            "gaming_day",
+            "amount",
+            "status",
+            "marked_by",
+            "marked_at",
+            "not_collected_reason",
+        ]
+        read_only_fields = fields
+
+
+class TimeChargeNotCollectedInputSerializer(serializers.Serializer[dict[str, Any]]):
+    reason = serializers.CharField(max_length=200)
+
+
+class TimeChargesCreatedSerializer(serializers.Serializer[dict[str, Any]]):
+    created = serializers.IntegerField()

@@ -1,0 +1,224 @@
+"""Hourly fees: the charges that fall due for every seated player, and their collection.
+
+Each player's periods follow their own time at the table: the first period
+starts when they sit down and is charged in advance; the next starts when the
+period's played time is used up. Time while the table is paused is not played
+time, so a pause moves the next charge back by its length. A charge is priced
+by ``rake.policies.time_charge`` under the version in force when its period
+starts, and belongs to the gaming day of that moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError, NotFound
+from config.gaming_day import gaming_day_of
+from rake.models import FeeKind, FeePolicyVersion, TimeCharge, TimeChargeStatus
+from rake.policies import time_charge
+from rake.selectors import check_may_mark_time_charges, hourly_fee_for
+from tables.models import SeatSession, TableEvent
+
+# Sessions that ended this long ago have had every period charged by earlier runs.
+ENDED_LOOKBACK = timedelta(days=2)
+
+Pause = tuple[datetime, datetime | None]
+
+
+@dataclass(frozen=True)
+class Period:
+    start: datetime
+    end: datetime
+    version: FeePolicyVersion
+
+
+def _out_of_pause(moment: datetime, pauses: Sequence[Pause]) -> datetime | None:
+    """``moment``, or the end of the pause it falls in (None while that pause lasts)."""
+    for start, end in pauses:
+        if start <= moment and (end is None or moment < end):
+            return end
+    return moment
+
+
+def _advance(moment: datetime, length: timedelta, pauses: Sequence[Pause]) -> datetime | None:
+    """When ``length`` of played time after ``moment`` is used up, skipping pauses."""
+    left = length
+    for start, end in pauses:
+        if start < moment:
+            continue
+        if moment + left <= start:
+            break
+        left -= start - moment
+        if end is None:
+            return None
+        moment = end
+    return moment + left
+
+
+def session_periods(
+    *,
+    started_at: datetime,
+    ended_at: datetime | None,
+    now: datetime,
+    pauses: Sequence[Pause],
+    in_force: Callable[[datetime], FeePolicyVersion | None],
+    next_change: Callable[[datetime], datetime | None],
+) -> Iterator[Period]:
+    """The hourly periods of one seat session that have started by ``now``."""
+    moment = _out_of_pause(started_at, pauses)
+    while moment is not None and moment <= now and (ended_at is None or moment < ended_at):
+        version = in_force(moment)
+        if version is None or version.kind != FeeKind.HOURLY or not version.collect_every_minutes:
+            change = next_change(moment)
+            moment = None if change is None else _out_of_pause(change, pauses)
+            continue
+        length = timedelta(minutes=version.collect_every_minutes)
+        yield Period(start=moment, end=moment + length, version=version)
+        after = _advance(moment, length, pauses)
+        moment = None if after is None else _out_of_pause(after, pauses)
+
+
+def _pauses_by_table(table_ids: set[int]) -> dict[int, list[Pause]]:
+    pauses: dict[int, list[Pause]] = {pk: [] for pk in table_ids}
+    events = TableEvent.objects.filter(
+        table_id__in=table_ids,
+        action__in=[TableEvent.Action.PAUSE, TableEvent.Action.RESUME, TableEvent.Action.CLOSE],
+    ).order_by("table_id", "created_at", "pk")
+    started: dict[int, datetime] = {}
+    for table_id, action, at in events.values_list("table_id", "action", "created_at"):
+        if action == TableEvent.Action.PAUSE:
+            started.setdefault(table_id, at)
+        elif table_id in started:
+            pauses[table_id].append((started.pop(table_id), at))
+    for table_id, at in started.items():
+        pauses[table_id].append((at, None))
+    return pauses
+
+
+class _Versions:
+    """Every version reaching one table, for in-memory look-ups by moment."""
+
+    def __init__(self, rows: list[FeePolicyVersion]) -> None:
+        self.own = sorted((v for v in rows if v.table_id is not None), key=lambda v: (v.effective_from, v.pk))
+        self.default = sorted((v for v in rows if v.table_id is None), key=lambda v: (v.effective_from, v.pk))
+
+    def in_force(self, at: datetime) -> FeePolicyVersion | None:
+        for versions in (self.own, self.default):
+            found = [v for v in versions if v.effective_from <= at]
+            if found:
+                return found[-1]
+        return None
+
+    def next_change(self, at: datetime) -> datetime | None:
+        later = [v.effective_from for v in (*self.own, *self.default) if v.effective_from > at]
+        return min(later, default=None)
+
+
+def _sessions_to_charge(now: datetime) -> list[SeatSession]:
+    hourly = FeePolicyVersion.objects.filter(kind=FeeKind.HOURLY, effective_from__lte=now)
+    reached = Exists(hourly.filter(table_id=OuterRef("table_id"))) | Exists(
+        hourly.filter(game_id=OuterRef("table__game_id"))
+    )
+    return list(
+        SeatSession.objects.filter(Q(ended_at__isnull=True) | Q(ended_at__gt=now - ENDED_LOOKBACK))
+        .filter(reached, started_at__lte=now)
+        .select_related("table")
+        .order_by("pk")
+    )
+
+
+def time_charges_create(*, actor: User, at: datetime | None = None) -> int:
+    """Create the time charges due by ``at`` (default now) for every seated player; returns how many it wrote
+    (a concurrent run may have written some of them first: the database kept one).
+
+    Idempotent: the unique (seat session, period start) constraint makes a
+    second run, or two runs at once, create nothing new.
+    """
+    now = at or timezone.now()
+    sessions = _sessions_to_charge(now)
+    if not sessions:
+        return 0
+    table_ids = {s.table_id for s in sessions}
+    game_ids = {s.table.game_id for s in sessions if s.table.game_id is not None}
+    rows = list(FeePolicyVersion.objects.filter(Q(table_id__in=table_ids) | Q(game_id__in=game_ids)))
+    pauses = _pauses_by_table(table_ids)
+    existing = set(TimeCharge.objects.filter(seat_session__in=sessions).values_list("seat_session_id", "period_start"))
+    new: list[TimeCharge] = []
+    for session in sessions:
+        versions = _Versions([v for v in rows if v.table_id == session.table_id or v.game_id == session.table.game_id])
+        for period in session_periods(
+            started_at=session.started_at,
+            ended_at=session.ended_at,
+            now=now,
+            pauses=pauses[session.table_id],
+            in_force=versions.in_force,
+            next_change=versions.next_change,
+        ):
+            if (session.pk, period.start) in existing:
+                continue
+            new.append(_charge(session, period, actor=actor, now=now))
+    with transaction.atomic():
+        TimeCharge.objects.bulk_create(new, ignore_conflicts=True)
+    return len(new)
+
+
+def _charge(session: SeatSession, period: Period, *, actor: User, now: datetime) -> TimeCharge:
+    policy = hourly_fee_for(period.version)
+    assert policy is not None
+    seconds = int((period.end - period.start).total_seconds())
+    return TimeCharge(
+        seat_session=session,
+        table_id=session.table_id,
+        player_id=session.player_id,
+        policy=period.version,
+        period_start=period.start,
+        period_end=period.end,
+        gaming_day=gaming_day_of(period.start),
+        amount=time_charge(policy, seconds),
+        status=TimeChargeStatus.DUE,
+        created_at=now,
+        created_by=actor,
+    )
+
+
+def _lock_due(charge_id: int, actor: User) -> TimeCharge:
+    charge = TimeCharge.objects.select_for_update().filter(pk=charge_id).first()
+    if charge is None:
+        raise NotFound(f"Time charge {charge_id} does not exist.", charge_id=charge_id)
+    check_may_mark_time_charges(actor, table_id=charge.table_id)
+    if charge.status != TimeChargeStatus.DUE:
+        raise Conflict(
+            f"Time charge {charge_id} is already marked {charge.get_status_display()}.",
+            code="time_charge_marked",
+            charge_status=charge.status,
+        )
+    return charge
+
+
+@transaction.atomic
+def time_charge_collect(*, actor: User, charge_id: int) -> TimeCharge:
+    """The dealer or floor took the time charge from the player."""
+    charge = _lock_due(charge_id, actor)
+    charge.status, charge.marked_by, charge.marked_at = TimeChargeStatus.COLLECTED, actor, timezone.now()
+    charge.save(update_fields=["status", "marked_by", "marked_at"])
+    return charge
+
+
+@transaction.atomic
+def time_charge_not_collected(*, actor: User, charge_id: int, reason: str) -> TimeCharge:
+    """The time charge was not taken (player left, comped, refused...): the reason is recorded."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError("Say why the time charge was not collected: a reason is required.", code="reason_required")
+    charge = _lock_due(charge_id, actor)
+    charge.status, charge.marked_by, charge.marked_at = TimeChargeStatus.NOT_COLLECTED, actor, timezone.now()
+    charge.not_collected_reason = reason[:200]
+    charge.save(update_fields=["status", "marked_by", "marked_at", "not_collected_reason"])
+    return charge

@@ -1,0 +1,27 @@
+"""Celery tasks of the rake app (run by beat, see CELERY_BEAT_SCHEDULE): take ids, call a service."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from rake import services
+from tables.services.common import system_actor
+
+# A scheduled fee change reaches the signs on the next run; a day's window
+# covers a beat that was down for a while (refreshing an unchanged sign is a no-op).
+SIGN_WINDOW = timedelta(days=1)
+
+
+@shared_task(name="rake.tasks.time_charges_create")
+def time_charges_create() -> int:
+    """Create the hourly time charges that fell due for every seated player (idempotent)."""
+    return services.time_charges_create(actor=system_actor())
+
+
+@shared_task(name="rake.tasks.fee_signs_refresh")
+def fee_signs_refresh() -> int:
+    """Re-derive the signs of tables whose scheduled fee version has taken effect."""
+    return services.fee_signs_refresh(actor=system_actor(), since=timezone.now() - SIGN_WINDOW)

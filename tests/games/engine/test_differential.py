@@ -1,0 +1,156 @@
+"""The engine against pokerkit (rule case 55), and the differences the house rules make on purpose.
+
+Random no-limit, pot-limit and fixed-limit hands of 2 to 10 players with
+short stacks (so all-ins and side pots are common), no fee, the engine under
+``HouseOptions.as_pokerkit()``: same pots and winners, same final stacks.
+pokerkit costs about 10 ms a hand (its showdown evaluates hands in Python),
+so the 10,000-hand run is split over two processes and marked slow; a
+1,000-hand sample runs with the quick suite.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from concurrent.futures import ProcessPoolExecutor
+from decimal import Decimal
+from functools import partial
+
+import pytest
+from pokerkit.utilities import rake as pokerkit_rake
+
+from games.engine.cards import parse_cards
+from games.engine.events import Board, Deal, Show, bet, call, check, fold, raise_to
+from games.engine.setup import Game, HouseOptions, Structure, TableSetup
+from games.engine.state import Hand, replay
+from rake.policies import PercentageFee, hand_fees
+from tests.games.engine import oracle
+
+
+def disagreements(seed: int, count: int) -> list[str]:
+    """Hands of one seed where the engine and pokerkit end differently (empty when they agree)."""
+    warnings.simplefilter("ignore")  # pokerkit warns about cards not on top of its own shuffled deck
+    rng = random.Random(seed)
+    found = []
+    for k in range(count):
+        recorded = oracle.record(rng)
+        hand = replay(recorded.setup, recorded.events)
+        try:
+            state = oracle.pokerkit_replay(recorded)
+        except ValueError as error:
+            found.append(f"seed {seed} hand {k}: pokerkit refused: {error}")
+            continue
+        if not oracle.same_outcome(hand, state):
+            theirs = oracle.pokerkit_result(state, recorded.setup)
+            found.append(f"seed {seed} hand {k}: engine {oracle.pokerkit_split(hand)} pokerkit {theirs}")
+    return found
+
+
+def test_a_thousand_random_hands_agree_with_pokerkit() -> None:
+    assert disagreements(55, 1000) == []
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_hands_agree_with_pokerkit() -> None:
+    seeds = range(1000, 1010)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        found = [line for lines in pool.map(partial(disagreements, count=1000), seeds) for line in lines]
+    assert found == []
+
+
+def test_generated_hands_cover_every_structure_all_ins_and_side_pots() -> None:
+    rng = random.Random(55)
+    hands = [replay(r.setup, r.events) for r in (oracle.record(rng) for _ in range(300))]
+    assert {h.setup.structure for h in hands} == set(Structure)
+    assert {len(h.seats) for h in hands} == set(range(2, 11))
+    assert sum(1 for h in hands if h.result is not None and len(h.result.pots) > 1) > 20
+    assert sum(1 for h in hands if 0 in h.stacks) > 50
+
+
+# -- deliberate differences -------------------------------------------------
+
+
+def four_handed(options: HouseOptions, **changes: object) -> TableSetup:
+    setup = {
+        "game": Game.HOLDEM,
+        "structure": Structure.NO_LIMIT,
+        "seat_count": 4,
+        "stacks": {1: 100, 2: 100, 3: 100, 4: 100},
+        "button": 4,
+        "small_blind": 1,
+        "big_blind": 2,
+        "options": options,
+    }
+    return TableSetup(**(setup | changes))  # type: ignore[arg-type]
+
+
+def dealt(setup: TableSetup) -> Hand:
+    return Hand.start(setup).apply(Deal({}))  # nobody's cards known: the dealer never saw them
+
+
+def test_rule_case_8_a_short_big_blind_is_called_in_full() -> None:
+    # Seat 2 (big blind) has 1 chip: UTG must call the full 2 (R10); pokerkit asks for 1.
+    stacks = {1: 100, 2: 1, 3: 100, 4: 100}
+    ours = dealt(four_handed(HouseOptions(), stacks=stacks)).legal_actions()
+    as_pokerkit = dealt(four_handed(HouseOptions.as_pokerkit(), stacks=stacks)).legal_actions()
+    state = oracle.pokerkit_state(four_handed(HouseOptions(), stacks=stacks))
+    for _ in range(4):
+        state.deal_hole("????")
+    assert ours is not None and ours.call_amount == 2
+    assert as_pokerkit is not None and as_pokerkit.call_amount == 1
+    assert state.checking_or_calling_amount == 1
+
+
+def test_rule_case_19_limit_flop_cap_is_a_bet_and_four_raises() -> None:
+    # Limit 2/4, six-handed: the house caps the flop at 10, pokerkit at 8.
+    setup = TableSetup(
+        game=Game.HOLDEM,
+        structure=Structure.FIXED_LIMIT,
+        seat_count=6,
+        stacks=dict.fromkeys(range(1, 7), 100),
+        button=6,
+        small_blind=1,
+        big_blind=2,
+    )
+    hand = dealt(setup)
+    for seat in (3, 4, 5, 6, 1):
+        hand = hand.apply(call(seat))
+    hand = hand.apply(check(2)).apply(Board(parse_cards("2c7d9h")))
+    hand = hand.apply(bet(1, 2))
+    for seat, to in ((2, 4), (3, 6), (4, 8)):
+        hand = hand.apply(raise_to(seat, to))
+    legal = hand.legal_actions()
+    assert legal is not None and legal.min_to == 10  # the fourth raise is still allowed
+    state = oracle.pokerkit_state(setup)
+    for name, argument in [("deal_hole", "????")] * 6 + [("check_or_call", None)] * 6 + [("deal_board", "2c7d9h")]:
+        getattr(state, name)(*(() if argument is None else (argument,)))
+    for to in (2, 4, 6, 8):
+        state.complete_bet_or_raise_to(to)
+    assert not state.can_complete_bet_or_raise_to()
+
+
+def test_rule_case_31_odd_chips_go_one_each_from_the_buttons_left() -> None:
+    # Ante 1 x 4, blinds 1/2, UTG and button call, SB folds, BB checks; a royal flush board ties all three.
+    hand = dealt(four_handed(HouseOptions(), ante=1))
+    for action in (call(3), call(4), fold(1), check(2)):
+        hand = hand.apply(action)
+    for street in ("AsKsQs", "Js", "Ts"):
+        hand = hand.apply(Board(parse_cards(street)))
+        for seat in (2, 3, 4):
+            hand = hand.apply(check(seat))
+    hand = (
+        hand.apply(Show(2, parse_cards("2c3c"))).apply(Show(3, parse_cards("4c5c"))).apply(Show(4, parse_cards("6c7c")))
+    )
+    assert hand.result is not None
+    (pot,) = hand.result.pots
+    assert pot.amount == 11 and dict(zip(pot.winners, pot.shares, strict=True)) == {2: 4, 3: 4, 4: 3}
+    # pokerkit gives the whole remainder to the first winner: 5/3/3.
+    assert oracle.pokerkit_split(hand)["won"] == {2: 5, 3: 3, 4: 3}
+
+
+def test_rule_case_34_fee_cap_is_per_hand_not_per_pot() -> None:
+    policy = PercentageFee(Decimal("0.05"), cap_per_hand=3)
+    ours = hand_fees(policy, [90, 80], chip_unit=1, players_dealt=3, saw_flop=True)
+    theirs = [pokerkit_rake(pot, percentage=0.05, cap=3)[0] for pot in (90, 80)]
+    assert sum(ours) == 3
+    assert sum(theirs) == 6
