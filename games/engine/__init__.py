@@ -5,8 +5,17 @@ every refusal is an ``EngineError`` subclass with a stable ``code``. Nothing
 here imports Django (an import-linter contract keeps it so).
 """
 
-from games.engine.betting import LegalActions
-from games.engine.button import MissedBlinds, Positions, next_positions, positions_for, update_missed, with_positions
+from games.engine.betting import EffectiveAction, LegalActions
+from games.engine.button import (
+    MissedBlinds,
+    Positions,
+    ReturningPosts,
+    next_positions,
+    positions_for,
+    returning_posts,
+    update_missed,
+    with_positions,
+)
 from games.engine.errors import (
     ActionError,
     AmountError,
@@ -36,7 +45,7 @@ from games.engine.events import (
     event_from_dict,
 )
 from games.engine.pots import Pot, build_pots, split_pot
-from games.engine.results import HandResult, Phase, PotResult, ReplayDue
+from games.engine.results import Flag, HandResult, Phase, PotResult, ReplayDue
 from games.engine.setup import ExtraPost, Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand, replay, start_replay
 
@@ -52,9 +61,11 @@ __all__ = [
     "Deal",
     "Draw",
     "DrawError",
+    "EffectiveAction",
     "EngineError",
     "Event",
     "ExtraPost",
+    "Flag",
     "Game",
     "Hand",
     "HandResult",
@@ -71,6 +82,7 @@ __all__ = [
     "Positions",
     "Replay",
     "ReplayDue",
+    "ReturningPosts",
     "SetupError",
     "Show",
     "ShowdownError",
@@ -83,6 +95,7 @@ __all__ = [
     "next_positions",
     "positions_for",
     "replay",
+    "returning_posts",
     "split_pot",
     "start_replay",
     "update_missed",

@@ -9,16 +9,22 @@ a player who has acted may raise again only when the bet has since grown by
 at least one full raise, so one short all-in does not reopen the betting
 and several that add up to a full raise do. In fixed limit an all-in of at
 least half a bet counts as a full bet.
+
+Chips move only through ``pay`` and ``refund``, which keep the hand's running
+count of players able to bet (``Hand.able``); ``Hand.live`` counts the
+players still in. Every action taken is recorded, after corrections, as an
+``EffectiveAction``. Whose turn an entered action is, and actions out of
+turn, are ``games.engine.turns``.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from games.engine.errors import AmountError, PhaseError, TurnError
+from games.engine.errors import AmountError
 from games.engine.events import Action, ActionKind
-from games.engine.results import Phase
+from games.engine.results import Flag, Phase
 from games.engine.setup import Structure
 
 if TYPE_CHECKING:
@@ -26,6 +32,11 @@ if TYPE_CHECKING:
 
 NOT_ACTED = -1
 NOBODY = -1
+
+# ROTATIONS[n][k]: the indexes 0..n-1 clockwise from index k (tables have 2 to 10 players).
+ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((k + j) % n for j in range(n)) for k in range(n)) for n in range(11)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +72,56 @@ class LegalActions:
         return tuple(found)
 
 
+class EffectiveAction(NamedTuple):
+    """One betting action as the rules took it (``Hand.effective_actions``).
+
+    kind: what it became: a raise under half the increment is a CALL (R2), a
+        raise nobody can exceed is a CALL; BET and RAISE only when the bet grew.
+    to: the seat's bet this round after the action, before any uncalled part
+        comes back at the end of the round (case 27); for a fold, the bet left.
+    chips: what the action put in (a call all-in for less: what was left).
+    all_in: the action left the seat with no chips.
+    street: the street's name ("preflop", "flop"... or Club Poker's rounds).
+    out_of_turn: it was recorded before its turn and held as binding (R19).
+    entered: the event as staff entered it.
+    """
+
+    seat: int
+    kind: ActionKind
+    to: int
+    chips: int
+    all_in: bool
+    street: str
+    out_of_turn: bool
+    entered: Action
+
+
+def pay(h: Hand, i: int, chips: int, *, live: bool = True) -> None:
+    """Move chips from the stack to the pot (live: also to the seat's bet this round)."""
+    stacks = h.stacks
+    stacks[i] -= chips
+    h.totals[i] += chips
+    if live:
+        h.bets[i] += chips
+    if chips and not stacks[i] and not h.folded[i]:
+        h.able -= 1
+
+
+def refund(h: Hand, i: int, chips: int) -> None:
+    """Give back chips of the seat's bet this round (an uncalled bet)."""
+    if chips and not h.stacks[i] and not h.folded[i]:
+        h.able += 1
+    h.stacks[i] += chips
+    h.bets[i] -= chips
+    h.totals[i] -= chips
+
+
+def recount(h: Hand) -> None:
+    """Count again the players still in and those able to bet (after stacks are replaced wholesale)."""
+    h.live = h.folded.count(False)
+    h.able = sum(1 for folded, chips in zip(h.folded, h.stacks, strict=True) if not folded and chips)
+
+
 def bet_size(h: Hand) -> int:
     """Fixed limit's bet for this round: the small bet early, the big bet late."""
     small, big = h.setup.limit_bets
@@ -79,41 +140,38 @@ def start_round(h: Hand, *, anchor: int, current_bet: int = 0, full_bets: int = 
     h.min_raise = bet_size(h) if limit else setup.bring_in
     h.full_level = current_bet
     h.raise_count = full_bets
-    able = sum(1 for i in range(len(h.seats)) if not h.folded[i] and h.stacks[i] > 0)
+    h.held = ()
     options = setup.options
-    h.capped = limit and (options.limit_cap_as_pokerkit or options.limit_cap_heads_up or able > 2)
+    h.capped = limit and (options.limit_cap_as_pokerkit or options.limit_cap_heads_up or h.able > 2)
     h.to_act = next_to_act(h, h.index_after(anchor))
 
 
-def _able(h: Hand) -> int:
-    """Players still in with chips behind."""
-    return sum(1 for folded, chips in zip(h.folded, h.stacks, strict=True) if not folded and chips)
-
-
-def needs_action(h: Hand, i: int, able: int = -1) -> bool:
+def needs_action(h: Hand, i: int) -> bool:
     if h.folded[i] or h.stacks[i] == 0:
         return False
     if h.acted[i] != NOT_ACTED and h.bets[i] >= h.current_bet:
         return False
-    if (able if able >= 0 else _able(h)) < 2:
+    if h.able < 2:
         # Nobody left to bet against: act only to call chips already in.
         return h.bets[i] < _max_other_bet(h, i)
     return True
 
 
 def next_to_act(h: Hand, start: int) -> int:
-    n = len(h.seats)
-    able = _able(h)
-    for k in range(n):
-        i = (start + k) % n
-        if needs_action(h, i, able):
+    """The first seat from index ``start`` on that must act; NOBODY when the round is over."""
+    order = ROTATIONS[len(h.seats)][start]
+    if h.able < 2:
+        return next((i for i in order if needs_action(h, i)), NOBODY)
+    folded, stacks, acted, bets, level = h.folded, h.stacks, h.acted, h.bets, h.current_bet
+    for i in order:
+        if not folded[i] and stacks[i] and (acted[i] == NOT_ACTED or bets[i] < level):
             return i
     return NOBODY
 
 
 def _opponent_with_chips(h: Hand, i: int) -> bool:
     mine = 0 if h.folded[i] or not h.stacks[i] else 1
-    return _able(h) > mine
+    return h.able > mine
 
 
 def _max_other_bet(h: Hand, i: int) -> int:
@@ -201,9 +259,9 @@ def pot_limit_max(h: Hand, i: int) -> int:
     return h.current_bet + pot + (h.current_bet - h.bets[i])
 
 
-def apply_action(h: Hand, action: Action) -> bool:
-    """Apply one action; True when the betting round is over."""
-    i = _seat_to_act(h, action)
+def take(h: Hand, i: int, action: Action, *, out_of_turn: bool = False) -> None:
+    """Apply seat index ``i``'s action (its turn is the caller's business) and record it as taken."""
+    chips_before = h.stacks[i]
     kind = action.kind
     if kind is ActionKind.FOLD:
         _fold(h, i)
@@ -212,27 +270,25 @@ def apply_action(h: Hand, action: Action) -> bool:
     elif kind is ActionKind.CALL:
         _call(h, i)
     else:
-        _bet_or_raise(h, i, action)
+        kind = _bet_or_raise(h, i, action)
     h.actions += 1
-    if h.folded.count(False) == 1:
-        return True
-    h.to_act = next_to_act(h, (i + 1) % len(h.seats))
-    return h.to_act == NOBODY
-
-
-def _seat_to_act(h: Hand, action: Action) -> int:
-    if h.phase is not Phase.BETTING:
-        raise PhaseError(f"seat {action.seat} cannot {action.kind}: no betting round is open ({h.phase_text})")
-    i = h.seat_index(action.seat)
-    if i != h.to_act:
-        raise TurnError(f"seat {action.seat} is not to act: seat {h.seats[h.to_act]} is", seat=action.seat)
-    return i
+    chips = chips_before - h.stacks[i]
+    all_in = chips > 0 and not h.stacks[i]
+    taken = EffectiveAction(h.seats[i], kind, h.bets[i], chips, all_in, h.street_name, out_of_turn, action)
+    h.effective += (taken,)
 
 
 def _fold(h: Hand, i: int) -> None:
     if _call_to(h, i) <= h.bets[i]:
-        h.notes += (f"seat {h.seats[i]} folded when checking was possible",)
+        seat = h.seats[i]
+        h.notes += (f"seat {seat} folded when checking was possible",)
+        if h.setup.options.tournament_mode:
+            message = f"seat {seat} folded when checking was possible at a tournament table (case 25)"
+            h.flags += (Flag(seat, "fold_when_check_possible", message),)
     h.folded[i] = True
+    h.live -= 1
+    if h.stacks[i]:
+        h.able -= 1
 
 
 def _check(h: Hand, i: int) -> None:
@@ -250,7 +306,7 @@ def _call(h: Hand, i: int) -> None:
         raise AmountError(
             f"seat {h.seats[i]} cannot call: there is no bet to call (check instead)", code="nothing_to_call"
         )
-    _put(h, i, min(need, h.stacks[i]))
+    pay(h, i, min(need, h.stacks[i]))
     h.chip_actions += 1
     h.acted[i] = _level(h)
 
@@ -259,13 +315,8 @@ def _level(h: Hand) -> int:
     return h.full_level if h.setup.structure is Structure.FIXED_LIMIT else h.current_bet
 
 
-def _put(h: Hand, i: int, chips: int) -> None:
-    h.stacks[i] -= chips
-    h.bets[i] += chips
-    h.totals[i] += chips
-
-
-def _bet_or_raise(h: Hand, i: int, action: Action) -> None:
+def _bet_or_raise(h: Hand, i: int, action: Action) -> ActionKind:
+    """Apply a bet or raise; the kind it became (CALL when corrected to a call)."""
     seat = h.seats[i]
     expected = ActionKind.RAISE if h.current_bet else ActionKind.BET
     if action.kind is not expected:
@@ -281,10 +332,11 @@ def _bet_or_raise(h: Hand, i: int, action: Action) -> None:
     to = _checked_amount(h, i, action)
     if to <= h.current_bet:  # an under-raise corrected to a call
         _call(h, i)
-        return
-    _put(h, i, to - h.bets[i])
+        return ActionKind.CALL
+    pay(h, i, to - h.bets[i])
     h.chip_actions += 1
     _raise_level(h, i, to)
+    return expected
 
 
 def _raise_level(h: Hand, i: int, to: int) -> None:
@@ -296,6 +348,7 @@ def _raise_level(h: Hand, i: int, to: int) -> None:
             h.raise_count += 1
     elif to - h.current_bet >= h.min_raise:
         h.min_raise = to - h.current_bet
+        h.full_level = to
     h.current_bet = to
     h.acted[i] = _level(h)
     h.aggressor = i
@@ -358,7 +411,5 @@ def return_uncalled(h: Hand) -> None:
     top = max(range(len(h.seats)), key=lambda j: h.bets[j])
     excess = h.bets[top] - _max_other_bet(h, top)
     if excess > 0:
-        h.bets[top] -= excess
-        h.totals[top] -= excess
-        h.stacks[top] += excess
+        refund(h, top, excess)
         h.returned += ((h.seats[top], excess),)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from games.engine.errors import SetupError
 from games.engine.pots import clockwise_from
@@ -125,3 +126,71 @@ def update_missed(
         big = was.big or _passed(previous.big_blind, current.big_blind, seat)
         result[seat] = MissedBlinds(small, big)
     return result
+
+
+Return = Literal["post", "wait"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReturningPosts:
+    """What a table's missed blinds make of the next hand (R12, cases 6 and 7): see ``returning_posts``.
+
+    posts: the extra posts of the players coming back now.
+    sitting_out: the players who wait for the big blind, not dealt in.
+    missed: the table's missed blinds after this hand's posts (cleared for
+        the players dealt in, kept for those still waiting).
+    """
+
+    posts: tuple[ExtraPost, ...]
+    sitting_out: frozenset[int]
+    missed: dict[int, MissedBlinds]
+
+    def apply(self, setup: TableSetup, positions: Positions) -> TableSetup:
+        """``setup`` with these posts and sitters-out, and ``positions`` (whose small blind may now sit out)."""
+        # The blinds follow the button until ``with_positions`` places them: the
+        # last hand's blind seats may be sitting out now.
+        sitting_out = setup.sitting_out | self.sitting_out
+        seated = replace(setup, sitting_out=sitting_out, posts=(), big_blind_seat=None, small_blind_seat=None)
+        return with_positions(replace(seated, posts=self.posts), positions)
+
+
+def returning_posts(
+    missed: Mapping[int, MissedBlinds],
+    positions: Positions,
+    choices: Mapping[int, Return] | None = None,
+    *,
+    small_blind: int,
+    big_blind: int,
+) -> ReturningPosts:
+    """The posts of the next hand for the seated players who owe blinds, each choosing to post or wait (R12).
+
+    ``positions`` are the next hand's, computed over every seated player,
+    those waiting included, so that the big blind can reach a player who
+    waits for it. For each seat of ``missed`` that owes a blind:
+
+    - it is the big blind of this hand: dealt in, posting only the blind,
+      and it owes nothing more (it waited for the big blind);
+    - it chose "post": dealt in, posting the missed big blind live and the
+      missed small blind dead (case 6; a new player buying the button posts
+      as one who missed both, case 7). In the small blind's seat the small
+      blind it posts anyway counts toward that live big blind;
+    - it chose "wait" (the default): not dealt in, still owing.
+    """
+    choices = choices or {}
+    posts: list[ExtraPost] = []
+    waiting: set[int] = set()
+    still: dict[int, MissedBlinds] = {}
+    for seat in sorted(missed):
+        owed = missed[seat]
+        if not (owed.small or owed.big) or seat == positions.big_blind:
+            continue
+        if choices.get(seat, "wait") == "wait":
+            waiting.add(seat)
+            still[seat] = owed
+            continue
+        post = owed.post(seat, small_blind=small_blind, big_blind=big_blind)
+        if seat == positions.small_blind and post.live:
+            post = ExtraPost(seat, live=post.live - small_blind, dead=post.dead)
+        if post.live or post.dead:
+            posts.append(post)
+    return ReturningPosts(tuple(posts), frozenset(waiting), still)

@@ -57,6 +57,20 @@ def suit_of(card: int) -> int:
     return card & 3
 
 
+def add_known(known: frozenset[int], cards: Iterable[int], *, where: str = "this hand") -> frozenset[int]:
+    """``known`` with the known ``cards`` added; a card already known, or given twice, raises ``CardError``.
+
+    The hand keeps the set of its known cards (hands, board, discards, burns)
+    and adds each event's new cards to it, so refusing a repeated card costs
+    the new cards only, not a scan of every card in the hand.
+    """
+    new = [c for c in cards if c != UNKNOWN]
+    grown = known.union(new)
+    if len(grown) != len(known) + len(new):
+        check_distinct([*known, *new], where=where)
+    return grown
+
+
 def check_distinct(cards: Iterable[int], *, where: str = "this hand") -> None:
     """Refuse a known card that appears twice; unknown cards may repeat."""
     seen: set[int] = set()

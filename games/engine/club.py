@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.engine import showdown
-from games.engine.cards import UNKNOWN, card_str, cards_str, check_distinct
+from games.engine.betting import pay
+from games.engine.cards import UNKNOWN, add_known, card_str, cards_str, check_distinct
 from games.engine.errors import DrawError, PhaseError, ShowdownError, TurnError
 from games.engine.events import AgreeSplit, Draw, Replay
 from games.engine.results import Phase
@@ -50,13 +51,12 @@ def apply_draw(h: Hand, event: Draw) -> bool:
         raise TurnError(f"seat {seat} is not to draw: seat {h.seats[h.to_act]} is", seat=seat)
     count = len(event.discards)
     cost = _check_draw(h, i, event)
-    kept = _discard(h, i, event.discards)
-    h.holes[i] = kept + tuple(event.cards)
+    kept, revealed = _discard(h, i, event.discards)
+    h.known = add_known(h.known, revealed + tuple(event.cards))
+    h.holes = _replace(h.holes, i, kept + tuple(event.cards))
     h.dead += tuple(c for c in event.discards if c != UNKNOWN)
-    check_distinct(h.known_cards)
-    h.stacks[i] -= cost
-    h.totals[i] += cost
-    h.drew[i] = count
+    pay(h, i, cost, live=False)
+    h.drew = _replace(h.drew, i, count)
     h.to_act = _next_to_draw(h, (i + 1) % len(h.seats))
     return h.to_act == -1
 
@@ -81,22 +81,28 @@ def _check_draw(h: Hand, i: int, event: Draw) -> int:
     return cost
 
 
-def _discard(h: Hand, i: int, discards: tuple[int, ...]) -> tuple[int, ...]:
-    """The cards kept; a known discard the dealer never saw takes the place of an unknown card."""
+def _replace[T](values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+def _discard(h: Hand, i: int, discards: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards kept, and the discards the dealer sees only now (each takes the place of an unknown card)."""
     seat = h.seats[i]
     check_distinct(discards, where=f"the cards seat {seat} hands back")
     held = list(h.holes[i])
+    revealed: list[int] = []
     for card in discards:
         if card in held:
             held.remove(card)
         elif UNKNOWN in held:
             held.remove(UNKNOWN)
+            revealed.append(card)
         else:
             raise DrawError(
                 f"seat {seat} does not hold {card_str(card)}: its cards are {cards_str(h.holes[i])}",
                 code="card_not_held",
             )
-    return tuple(held)
+    return tuple(held), tuple(revealed)
 
 
 def resolve_tie(h: Hand, event: AgreeSplit | Replay) -> None:

@@ -59,15 +59,27 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A betting action; ``amount`` is the bet or raise *to* (the seat's total this round)."""
+    """A betting action; ``amount`` is the bet or raise *to* (the seat's total this round).
+
+    ``out_of_turn`` is the floor's correction of R19 (case 24): an action a
+    player took before their turn, recorded as binding. Without it an action
+    for a seat that is not to act is refused. With it the action waits for
+    the seat's turn and is applied then if the action to that seat has not
+    changed (the players in between only checked, called or folded); after a
+    bet or raise it lapses and the player acts again, free to choose.
+    """
 
     seat: int
     kind: ActionKind
     amount: int = 0
+    out_of_turn: bool = False
     type: ClassVar[str] = "action"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat, "kind": self.kind.value, "amount": self.amount}
+        data: dict[str, Any] = {"type": self.type, "seat": self.seat, "kind": self.kind.value, "amount": self.amount}
+        if self.out_of_turn:  # only when set, so logs stored before the flag existed read back the same
+            data["out_of_turn"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
@@ -75,7 +87,10 @@ class Action:
             kind = ActionKind(str(data.get("kind")))
         except ValueError:
             raise EngineError(f"{data.get('kind')!r} is not an action kind", code="bad_event") from None
-        return cls(_int(data, "seat"), kind, _int(data, "amount", 0))
+        out_of_turn = data.get("out_of_turn", False)
+        if not isinstance(out_of_turn, bool):
+            raise EngineError(f"'out_of_turn' must be true or false, not {out_of_turn!r}", code="bad_event")
+        return cls(_int(data, "seat"), kind, _int(data, "amount", 0), out_of_turn)
 
 
 @dataclass(frozen=True, slots=True)

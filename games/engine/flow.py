@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.engine import betting, club, forced, showdown
-from games.engine.cards import UNKNOWN, cards_str, check_distinct
+from games.engine.cards import UNKNOWN, add_known, cards_str
 from games.engine.errors import CardError, PhaseError
 from games.engine.events import Board, Deal
 from games.engine.results import Phase
@@ -34,6 +34,7 @@ def deal(h: Hand, event: Deal) -> None:
     if h.phase is not Phase.DEAL:
         raise PhaseError("the hole cards were already dealt", code="already_dealt")
     size = hole_size(h)
+    holes = [(UNKNOWN,) * size] * len(h.seats)
     for seat, cards in event.holes.items():
         i = h.seat_index(seat)
         if len(cards) != size:
@@ -41,11 +42,9 @@ def deal(h: Hand, event: Deal) -> None:
                 f"seat {seat} must be dealt {size} cards, not {len(cards)} ({cards_str(cards)})",
                 code="wrong_card_count",
             )
-        h.holes[i] = tuple(cards)
-    for i, hole in enumerate(h.holes):
-        if not hole:
-            h.holes[i] = (UNKNOWN,) * size
-    check_distinct(h.known_cards)
+        holes[i] = tuple(cards)
+    h.known = add_known(h.known, [card for hole in holes for card in hole])
+    h.holes = tuple(holes)
     if h.setup.game is Game.CLUB_POKER:
         betting.start_round(h, anchor=h.setup.button)
     else:
@@ -58,7 +57,8 @@ def close_round(h: Hand) -> None:
     """After a betting round: uncalled chips back, then a win by folds, the next street or the showdown."""
     betting.return_uncalled(h)
     h.to_act = betting.NOBODY
-    if h.folded.count(False) == 1:
+    h.held = ()  # an out-of-turn action still held when the round ends never came to its turn
+    if h.live == 1:
         showdown.finish_uncontested(h)
     elif h.setup.game is Game.CLUB_POKER:
         if h.street == 0:
@@ -72,14 +72,10 @@ def close_round(h: Hand) -> None:
         h.phase = Phase.BOARD
 
 
-def _can_bet(h: Hand) -> bool:
-    return sum(1 for i in range(len(h.seats)) if not h.folded[i] and h.stacks[i] > 0) >= 2
-
-
 def _next_round(h: Hand) -> None:
     """Open the round of the current street, or skip it when nobody can bet against anybody."""
     h.bets = [0] * len(h.seats)
-    if _can_bet(h):
+    if h.able >= 2:
         betting.start_round(h, anchor=h.setup.button)
         if h.to_act == betting.NOBODY:
             close_round(h)
@@ -105,10 +101,10 @@ def board(h: Hand, event: Board) -> None:
         )
     if UNKNOWN in event.cards:
         raise CardError(f"the {name} is dealt face up: every card must be known, not ??", code="unknown_board")
+    burn = () if event.burn is None else (event.burn,)
+    h.known = add_known(h.known, event.cards + burn)
     h.board += event.cards
-    if event.burn is not None:
-        h.dead += (event.burn,)
-    check_distinct(h.known_cards)
+    h.dead += burn
     h.street += 1
     _next_round(h)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.engine.betting import NOBODY, start_round
+from games.engine.betting import NOBODY, pay, start_round
 from games.engine.setup import Game
 
 if TYPE_CHECKING:
@@ -17,11 +17,7 @@ if TYPE_CHECKING:
 
 def post(h: Hand, i: int, amount: int, *, live: bool) -> None:
     """A forced bet: what the player has, up to ``amount`` (a short post leaves them all-in)."""
-    paid = min(amount, h.stacks[i])
-    h.stacks[i] -= paid
-    h.totals[i] += paid
-    if live:
-        h.bets[i] += paid
+    pay(h, i, min(amount, h.stacks[i]), live=live)
 
 
 def forced_bets(h: Hand) -> None:

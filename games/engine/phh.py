@@ -27,10 +27,10 @@ from dataclasses import fields
 from decimal import Decimal
 from typing import Any
 
+from games.engine.betting import EffectiveAction
 from games.engine.cards import UNKNOWN, cards_str
 from games.engine.errors import EngineError
 from games.engine.events import (
-    Action,
     ActionKind,
     AgreeSplit,
     Board,
@@ -177,7 +177,11 @@ def _house_fields(setup: TableSetup, exponent: int) -> dict[str, Any]:
 
 
 def _action_lines(hand: Hand, events: list[Event], label: Mapping[int, str], exponent: int) -> list[str]:
-    """PHH actions, with amounts as the engine took them (an under-raise corrected to a call is ``cc``)."""
+    """PHH actions in the order the engine took them, amounts after corrections (``Hand.effective_actions``).
+
+    An under-raise corrected to a call is ``cc``; an out-of-turn action held
+    as binding is written at its seat's turn, where it took effect.
+    """
     lines: list[str] = []
     state = Hand.start(hand.setup)
     for event in events:
@@ -186,14 +190,6 @@ def _action_lines(hand: Hand, events: list[Event], label: Mapping[int, str], exp
         if isinstance(event, Deal):
             for seat in label:
                 lines.append(f"d dh {label[seat]} {_cards(state.hole_cards(seat))}")
-        elif isinstance(event, Action):
-            who = label[event.seat]
-            if event.kind is ActionKind.FOLD:
-                lines.append(f"{who} f")
-            else:
-                to = _bet_after(before, state, event.seat)
-                raised = event.kind in (ActionKind.BET, ActionKind.RAISE) and to > before.current_bet
-                lines.append(f"{who} cbr {from_units(to, exponent)}" if raised else f"{who} cc")
         elif isinstance(event, Board):
             lines.append(f"d db {cards_str(event.cards)}")
         elif isinstance(event, Draw):
@@ -204,16 +200,17 @@ def _action_lines(hand: Hand, events: list[Event], label: Mapping[int, str], exp
             lines.append(f"{label[event.seat]} sm {cards_str(event.cards)}")
         elif isinstance(event, Muck):
             lines.append(f"{label[event.seat]} sm")
+        for taken in state.effective_actions[len(before.effective_actions) :]:
+            lines.append(_action_line(taken, label[taken.seat], exponent))
     return lines
 
 
-def _bet_after(before: Hand, after: Hand, seat: int) -> int:
-    """The seat's bet this round as the engine took it, before any uncalled part came back."""
-    return after.bets[after.seat_index(seat)] + _returned(before, after, seat)
-
-
-def _returned(before: Hand, after: Hand, seat: int) -> int:
-    return sum(chips for s, chips in after.returned[len(before.returned) :] if s == seat)
+def _action_line(taken: EffectiveAction, who: str, exponent: int) -> str:
+    if taken.kind is ActionKind.FOLD:
+        return f"{who} f"
+    if taken.kind in (ActionKind.BET, ActionKind.RAISE):
+        return f"{who} cbr {from_units(taken.to, exponent)}"
+    return f"{who} cc"
 
 
 def _cards(cards: Sequence[int]) -> str:

@@ -221,10 +221,12 @@ def _stakes(structure: Structure, antes: list[int], blinds: list[int], r: _Repla
         raise PhhError(f"antes {antes}: only uniform antes and a big-blind ante are replayed")
     if structure is Structure.FIXED_LIMIT:
         stakes["small_bet"], stakes["big_bet"] = r.amount("small_bet"), r.amount("big_bet")
-    elif r.amount("min_bet") != blinds[1]:
-        raise PhhError(
-            f"min_bet {r.data.get('min_bet')} differs from the big blind: the engine's minimum bet is the big blind"
-        )
+    else:
+        min_bet = r.amount("min_bet")
+        if min_bet <= 0:
+            raise PhhError(f"min_bet {r.data.get('min_bet')} must be above 0")
+        # The big blind is the house's minimum bet (R1); a file may set another, read as pokerkit reads it.
+        stakes["min_bet"] = 0 if min_bet == blinds[1] else min_bet
     return stakes
 
 

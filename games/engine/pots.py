@@ -35,15 +35,21 @@ def build_pots(
     live = [i for i in range(len(seats)) if not folded[i]]
     pots: list[Pot] = []
     if carried:
-        pots.append(Pot(carried, tuple(seats[i] for i in live)))
-    levels = sorted({totals[i] for i in live if totals[i] > 0})
+        pots.append(Pot(carried, tuple([seats[i] for i in live])))
     previous = 0
-    for level in levels:
-        amount = sum(min(t, level) - min(t, previous) for t in totals)
-        eligible = tuple(seats[i] for i in live if totals[i] >= level)
-        _add(pots, amount, eligible)
+    # Plain loops: a replay builds the pots of every hand, and generator
+    # expressions cost several times these few additions.
+    for level in sorted({totals[i] for i in live if totals[i] > 0}):
+        amount = 0
+        for t in totals:
+            if t > previous:
+                amount += (t if t < level else level) - previous
+        _add(pots, amount, tuple([seats[i] for i in live if totals[i] >= level]))
         previous = level
-    leftover = sum(t - previous for t in totals if t > previous)
+    leftover = 0
+    for t in totals:
+        if t > previous:
+            leftover += t - previous
     if leftover:
         # Only chips of folded players above every live player's total; they
         # join the last pot rather than form a pot nobody can win.

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine.cards import cards_str
+from games.engine.evaluator import describe
 
 
 class Phase(StrEnum):
@@ -23,6 +24,47 @@ class Phase(StrEnum):
     @property
     def finished(self) -> bool:
         return self in (Phase.COMPLETE, Phase.VOID)
+
+
+class Flag(NamedTuple):
+    """Something the floor should look at, kept with the hand (e.g. a fold when checking was possible
+    at a tournament table, case 25). ``code`` is stable for APIs and tests."""
+
+    seat: int
+    code: str
+    message: str
+
+
+class Descriptions(Mapping[int, str]):
+    """The shown hands in words by seat, worded when first read.
+
+    Wording a hand means finding its best five cards (up to 21 evaluations);
+    a replay of recorded hands never reads most of them, so the result holds
+    the cards and words each hand once, on demand. Compares equal to a dict
+    with the same items.
+    """
+
+    __slots__ = ("_board", "_shown", "_words")
+
+    def __init__(self, shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...] = ()) -> None:
+        self._shown = shown
+        self._board = board
+        self._words: dict[int, str] = {}
+
+    def __getitem__(self, seat: int) -> str:
+        words = self._words.get(seat)
+        if words is None:
+            words = self._words[seat] = describe(self._shown[seat] + self._board)
+        return words
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._shown)
+
+    def __len__(self) -> int:
+        return len(self._shown)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +110,8 @@ class HandResult:
     shown: cards tabled at showdown; an uncontested winner shows nothing.
     carried_out: chips leaving this hand for a replay (or kept for the
         re-deal of a voided replay hand); part of chip conservation.
+    flags: what the floor should look at (``HouseOptions.tournament_mode``: a
+        fold when checking was possible, case 25).
     """
 
     pots: tuple[PotResult, ...]
@@ -82,6 +126,7 @@ class HandResult:
     replay: ReplayDue | None = None
     misdeal: bool = False
     carried_out: int = 0
+    flags: tuple[Flag, ...] = ()
 
     def winnings(self) -> dict[int, int]:
         """Chips each seat took from the pots."""
@@ -107,4 +152,5 @@ class HandResult:
             else {"seats": list(self.replay.seats), "carried": self.replay.carried},
             "misdeal": self.misdeal,
             "carried_out": self.carried_out,
+            "flags": [flag._asdict() for flag in self.flags],
         }

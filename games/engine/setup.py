@@ -66,6 +66,12 @@ class HouseOptions:
         or raise in the second round; off (the regulation's "after buying, the
         player may take decision 2 (play on: match the bets) or decision 1
         (fold)"): they may only check, call or fold.
+    tournament_mode: the table plays a tournament (pokerkit's ``Mode.TOURNAMENT``):
+        a fold when checking was possible is still taken, and flagged for the
+        floor in ``Hand.flags`` and the result (case 25); in cash mode it is
+        only noted. The limit cap of a round beginning heads-up is the separate
+        ``limit_cap_heads_up`` (R6: a tournament keeps the cap until two
+        players remain in the whole event, which a single hand cannot know).
     """
 
     dead_button: bool = False
@@ -80,6 +86,7 @@ class HouseOptions:
     straddle_raise: StraddleRaise = "big_blind"
     club_tie_modes: frozenset[TieMode] = frozenset({"split", "replay"})
     club_drawn_may_raise: bool = False
+    tournament_mode: bool = False
 
     @classmethod
     def as_pokerkit(cls) -> HouseOptions:
@@ -111,7 +118,10 @@ class TableSetup:
         module); when ``big_blind_seat`` is None both follow the button (heads-up:
         the button posts the small blind). With an explicit big blind, a
         ``small_blind_seat`` of None means no small blind this hand (dead button).
-    min_bet: Club Poker's smallest bet (default: the ante); Hold'em's is the big blind.
+    min_bet: the smallest opening bet, and the smallest raise increment before
+        any bet (default: the big blind in Hold'em, R1; the ante in Club
+        Poker). A Hold'em hand history may set another (PHH ``min_bet``):
+        pokerkit reads it the same way. Fixed limit uses its small bet.
     carried: a Club Poker bank carried from a tied hand (replay); every seat with
         a stack is dealt in, even one left with no chips.
     """
@@ -166,7 +176,7 @@ class TableSetup:
             return self.limit_bets[0]
         if self.game is Game.CLUB_POKER:
             return self.min_bet or self.ante
-        return self.big_blind
+        return self.min_bet or self.big_blind
 
 
 def _refuse(message: str, code: str) -> SetupError:

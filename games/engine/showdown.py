@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.engine.cards import UNKNOWN, cards_str, check_distinct
+from games.engine.betting import recount
+from games.engine.cards import UNKNOWN, add_known, cards_str, check_distinct
 from games.engine.errors import CardError, PhaseError, ShowdownError, TurnError
-from games.engine.evaluator import describe, evaluate
+from games.engine.evaluator import evaluate
 from games.engine.events import Muck, Show
-from games.engine.pots import clockwise_from, split_pot
-from games.engine.results import HandResult, Phase, PotResult, ReplayDue
+from games.engine.pots import Pot, clockwise_from, split_pot
+from games.engine.results import Descriptions, HandResult, Phase, PotResult, ReplayDue
 from games.engine.setup import Game
 from rake.policies import hand_fees
 
@@ -63,15 +64,21 @@ def apply_show(h: Hand, event: Show) -> None:
         raise CardError(f"seat {seat} shows {len(cards)} cards: a hand here is {size}", code="wrong_card_count")
     if UNKNOWN in cards:
         raise ShowdownError(f"seat {seat} must show known cards, not {cards_str(cards)}", code="unknown_cards")
-    if any(c != UNKNOWN and c not in cards for c in h.holes[i]):
+    held = h.holes[i]
+    if any(c != UNKNOWN and c not in cards for c in held):
         raise ShowdownError(
-            f"seat {seat} holds {cards_str(h.holes[i])}, not {cards_str(cards)}", code="wrong_cards", seat=seat
+            f"seat {seat} holds {cards_str(held)}, not {cards_str(cards)}", code="wrong_cards", seat=seat
         )
-    h.holes[i] = cards
-    check_distinct(h.known_cards)
-    h.shown[i] = True
-    h.values[i] = evaluate(cards + h.board)
+    check_distinct(cards)
+    h.known = add_known(h.known, [c for c in cards if c not in held])
+    h.holes = _replace(h.holes, i, cards)
+    h.shown = _replace(h.shown, i, True)
+    h.values = _replace(h.values, i, evaluate(cards + h.board))
     _advance(h)
+
+
+def _replace[T](values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*values[:i], value, *values[i + 1 :])
 
 
 def apply_muck(h: Hand, event: Muck) -> None:
@@ -82,7 +89,7 @@ def apply_muck(h: Hand, event: Muck) -> None:
             raise ShowdownError(
                 f"seat {event.seat} cannot muck: nobody else can claim the pot of {pot.amount}", code="last_claimant"
             )
-    h.mucked[i] = True
+    h.mucked = _replace(h.mucked, i, True)
     _advance(h)
 
 
@@ -98,34 +105,41 @@ def _advance(h: Hand) -> None:
 def award(h: Hand) -> None:
     """The winners of each pot; a Club Poker tie waits for a split or a replay."""
     winners: list[tuple[int, ...]] = []
-    for pot in h.pots():
-        claimants = [h.seat_index(s) for s in pot.eligible if not h.mucked[h.seat_index(s)]]
+    pots = h.pots()
+    index, mucked, values, button = h._index, h.mucked, h.values, h.setup.button
+    for pot in pots:
+        claimants = [s for s in pot.eligible if not mucked[index[s]]]
         if len(claimants) > 1:
-            best = max(h.values[i] for i in claimants)
-            claimants = [i for i in claimants if h.values[i] == best]
-        winners.append(tuple(clockwise_from([h.seats[i] for i in claimants], h.setup.button)))
+            best = max([values[index[s]] for s in claimants])
+            claimants = [s for s in claimants if values[index[s]] == best]
+        winners.append(tuple(clockwise_from(claimants, button)) if len(claimants) > 1 else tuple(claimants))
     h.pot_winners = tuple(winners)
     h.to_act = NOBODY
     if h.setup.game is Game.CLUB_POKER and any(len(w) > 1 for w in winners):
         h.phase = Phase.TIE
         return
-    finalize(h)
+    finalize(h, pots=pots)
 
 
 def finish_uncontested(h: Hand) -> None:
     winner = h.seats[_live(h)[0]]
-    h.pot_winners = tuple((winner,) for _ in h.pots())
-    finalize(h, uncontested=True)
-
-
-def finalize(h: Hand, *, tie: str | None = None, uncontested: bool = False) -> None:
-    """Take the fee of each pot, split the rest and record the result."""
-    setup = h.setup
     pots = h.pots()
+    h.pot_winners = tuple((winner,) for _ in pots)
+    finalize(h, uncontested=True, pots=pots)
+
+
+def finalize(h: Hand, *, tie: str | None = None, uncontested: bool = False, pots: list[Pot] | None = None) -> None:
+    """Take the fee of each pot, split the rest and record the result (``pots``: already built for this state)."""
+    setup = h.setup
+    if pots is None:
+        pots = h.pots()
     carry = [tie == "replay" and len(w) > 1 for w in h.pot_winners]
     saw_flop = setup.game is Game.CLUB_POKER or len(h.board) >= 3
-    fee_base = [0 if c else p.amount for p, c in zip(pots, carry, strict=True)]
-    fees = hand_fees(setup.fee, fee_base, chip_unit=setup.chip_unit, players_dealt=len(h.seats), saw_flop=saw_flop)
+    if setup.fee is None:
+        fees = [0] * len(pots)
+    else:
+        fee_base = [0 if c else p.amount for p, c in zip(pots, carry, strict=True)]
+        fees = hand_fees(setup.fee, fee_base, chip_unit=setup.chip_unit, players_dealt=len(h.seats), saw_flop=saw_flop)
     results: list[PotResult] = []
     for pot, winners, fee, carried in zip(pots, h.pot_winners, fees, carry, strict=True):
         if carried:
@@ -135,7 +149,7 @@ def finalize(h: Hand, *, tie: str | None = None, uncontested: bool = False) -> N
             pot.amount - fee, len(winners), setup.chip_unit, one_odd_chip_each=setup.options.odd_chip_per_player
         )
         for seat, share in zip(winners, shares, strict=True):
-            h.stacks[h.seat_index(seat)] += share
+            h.stacks[h._index[seat]] += share
         results.append(PotResult(pot.amount, pot.eligible, winners, tuple(shares), fee))
     carried_total = sum(p.amount for p in results if p.carried)
     replay = ReplayDue(h.tied_seats, carried_total) if carried_total else None
@@ -144,6 +158,7 @@ def finalize(h: Hand, *, tie: str | None = None, uncontested: bool = False) -> N
 
 def _record(h: Hand, pots: list[PotResult], *, uncontested: bool, tie: str | None, replay: ReplayDue | None) -> None:
     shown = {h.seats[i]: h.holes[i] for i in range(len(h.seats)) if h.shown[i]}
+    recount(h)
     h.result = HandResult(
         pots=tuple(pots),
         award_order=tuple(reversed(range(len(pots)))),
@@ -151,11 +166,12 @@ def _record(h: Hand, pots: list[PotResult], *, uncontested: bool, tie: str | Non
         fees=sum(p.fee for p in pots),
         uncontested=uncontested,
         shown=shown,
-        descriptions={seat: describe(cards + h.board) for seat, cards in shown.items()},
+        descriptions=Descriptions(shown, h.board),
         returned=h.returned,
         tie=tie,
         replay=replay,
         carried_out=replay.carried if replay else 0,
+        flags=h.flags,
     )
     h.phase = Phase.COMPLETE
     h.to_act = NOBODY
@@ -166,6 +182,8 @@ def void(h: Hand, reason: str) -> None:
     h.stacks = list(h.start_stacks)
     h.bets = [0] * len(h.seats)
     h.totals = [0] * len(h.seats)
+    h.held = ()
+    recount(h)
     h.notes += (f"misdeal: {reason}" if reason else "misdeal",)
     h.result = HandResult(
         pots=(),
@@ -178,6 +196,7 @@ def void(h: Hand, reason: str) -> None:
         returned=(),
         misdeal=True,
         carried_out=h.setup.carried,
+        flags=h.flags,
     )
     h.phase = Phase.VOID
     h.to_act = NOBODY

@@ -135,7 +135,7 @@ def play(rng: random.Random, setup: TableSetup) -> Hand:
 
 
 def pokerkit_calls(hand: Hand) -> tuple[tuple[str, Any], ...]:
-    """The pokerkit state calls that replay the hand (amounts as the engine took them)."""
+    """The pokerkit state calls that replay the hand (actions as the engine took them, in that order)."""
     order = player_order(hand.setup)
     calls: list[tuple[str, Any]] = []
     state = Hand.start(hand.setup)
@@ -145,16 +145,13 @@ def pokerkit_calls(hand: Hand) -> tuple[tuple[str, Any], ...]:
             calls.extend(("deal_hole", cards_str(state.hole_cards(seat))) for seat in order)
         elif isinstance(event, Board):
             calls.append(("deal_board", cards_str(event.cards)))
-        elif isinstance(event, Action):
-            if event.kind is ActionKind.FOLD:
+        for taken in state.effective_actions[len(before.effective_actions) :]:
+            if taken.kind is ActionKind.FOLD:
                 calls.append(("fold", None))
-            elif event.kind in (ActionKind.CHECK, ActionKind.CALL):
-                calls.append(("check_or_call", None))
+            elif taken.kind in (ActionKind.BET, ActionKind.RAISE):
+                calls.append(("complete_bet_or_raise_to", taken.to))
             else:
-                i = state.seat_index(event.seat)
-                returned = sum(c for s, c in state.returned[len(before.returned) :] if s == event.seat)
-                to = state.bets[i] + returned
-                calls.append(("complete_bet_or_raise_to", to) if to > before.current_bet else ("check_or_call", None))
+                calls.append(("check_or_call", None))
     return tuple(calls)
 
 
@@ -170,14 +167,14 @@ def pokerkit_state(setup: TableSetup) -> pokerkit.State:
     stacks = [setup.stacks[s] for s in order]
     antes = [setup.ante] * n if setup.ante else 0
     blinds = (setup.small_blind, setup.big_blind)
-    common = {"mode": Mode.CASH_GAME}
+    common = {"mode": Mode.TOURNAMENT if setup.options.tournament_mode else Mode.CASH_GAME}
     if setup.structure is Structure.FIXED_LIMIT:
         small, big = setup.limit_bets
         game: Any = pokerkit.FixedLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, small, big, **common)
     elif setup.structure is Structure.POT_LIMIT:
-        game = PotLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, setup.big_blind, **common)
+        game = PotLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, setup.bring_in, **common)
     else:
-        game = pokerkit.NoLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, setup.big_blind, **common)
+        game = pokerkit.NoLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, setup.bring_in, **common)
     state: pokerkit.State = game(stacks, n)
     return state
 

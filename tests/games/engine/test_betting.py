@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import ActionKind, AmountError, HouseOptions, Phase, Structure, TurnError
+from games.engine import (
+    Action,
+    ActionError,
+    ActionKind,
+    AmountError,
+    Flag,
+    HouseOptions,
+    Phase,
+    Structure,
+    TurnError,
+    Undo,
+    event_from_dict,
+    replay,
+)
 from games.engine.events import bet, call, check, fold, raise_to
 from tests.games.engine.helpers import board, dealt, holdem, play
 
@@ -199,10 +212,81 @@ def test_case_24_action_for_the_wrong_seat_is_refused():
     assert refused.value.code == "out_of_turn"
 
 
+def _out_of_turn(seat: int, kind: ActionKind, amount: int = 0) -> Action:
+    return Action(seat, kind, amount, out_of_turn=True)
+
+
+def test_case_24_binding_out_of_turn_call_is_taken_at_its_turn_when_the_action_has_not_changed():
+    # Button 3, blinds 4/5, seat 6 to act; seat 2 calls before seats 6 and 1 have acted.
+    hand = play(dealt(holdem([100] * 6, button=3)), _out_of_turn(2, ActionKind.CALL))
+    assert hand.seat_to_act == 6 and hand.committed(2) == 0
+    assert hand.held_out_of_turn == ((2, _out_of_turn(2, ActionKind.CALL)),)
+    assert "seat 2: out-of-turn call recorded as binding (R19)" in hand.notes
+    hand = play(hand, call(6), fold(1))  # a call and a fold do not change the action to seat 2
+    assert hand.committed(2) == 2 and hand.seat_to_act == 3 and hand.held_out_of_turn == ()
+    taken = [(a.seat, a.kind, a.to, a.out_of_turn) for a in hand.effective_actions]
+    assert taken == [(6, ActionKind.CALL, 2, False), (1, ActionKind.FOLD, 0, False), (2, ActionKind.CALL, 2, True)]
+    assert replay(hand.setup, hand.log).snapshot() == hand.snapshot()
+
+
+def test_case_24_out_of_turn_action_is_not_binding_once_the_action_to_the_player_changed():
+    hand = play(dealt(holdem([100] * 6, button=3)), _out_of_turn(2, ActionKind.CALL), raise_to(6, 6), fold(1))
+    assert hand.seat_to_act == 2 and hand.committed(2) == 0  # free to act again: fold, call 6 or raise
+    assert hand.notes[-1] == (
+        "seat 2: out-of-turn call is not binding: the bet changed from 2 to 6, so seat 2 acts again (R19)"
+    )
+    assert play(hand, raise_to(2, 20)).committed(2) == 20
+
+
+def test_case_24_out_of_turn_raise_and_fold_are_binding_and_chain_at_their_turns():
+    hand = dealt(holdem([100] * 6, button=3))
+    hand = play(hand, _out_of_turn(1, ActionKind.RAISE, 8), _out_of_turn(2, ActionKind.FOLD), call(6))
+    # Seat 6 called 2: seat 1's raise to 8 is taken, then seat 2's fold (the bet seat 2 faced changed: 8).
+    assert hand.committed(1) == 8
+    assert hand.seat_to_act == 2 and hand.in_hand(2)
+    assert "seat 2: out-of-turn fold is not binding: the bet changed from 2 to 8" in hand.notes[-1]
+
+
+def test_case_24_out_of_turn_entries_the_seat_could_not_make_are_refused():
+    hand = dealt(holdem([100] * 6, button=3))
+    with pytest.raises(AmountError, match="seat 4 cannot check: facing a bet of 2"):
+        hand.apply(_out_of_turn(4, ActionKind.CHECK))
+    with pytest.raises(AmountError, match="raise to 3 is below the minimum raise to 4"):
+        hand.apply(_out_of_turn(1, ActionKind.RAISE, 3))
+    held = hand.apply(_out_of_turn(2, ActionKind.CALL))
+    with pytest.raises(ActionError, match="seat 2 already has an out-of-turn action waiting") as refused:
+        held.apply(_out_of_turn(2, ActionKind.FOLD))
+    assert refused.value.code == "out_of_turn_held"
+    assert held.apply(Undo("wrong seat")).held_out_of_turn == ()
+    flop = play(dealt(holdem([100] * 3, button=1)), call(1), call(2), check(3), board(FLOP), check(2))
+    with pytest.raises(TurnError, match="seat 2 has no action due this round"):
+        flop.apply(_out_of_turn(2, ActionKind.CHECK))
+
+
+def test_case_24_out_of_turn_flag_survives_the_stored_log():
+    action = _out_of_turn(2, ActionKind.RAISE, 8)
+    assert action.to_dict() == {"type": "action", "seat": 2, "kind": "raise", "amount": 8, "out_of_turn": True}
+    assert event_from_dict(action.to_dict()) == action
+    assert "out_of_turn" not in call(2).to_dict()  # logs stored before the flag read back the same
+
+
 def test_case_25_fold_when_check_is_possible_is_allowed_and_recorded():
     hand = play(dealt(holdem([100] * 3, button=1)), call(1), call(2), fold(3))
     assert not hand.in_hand(3)
     assert hand.notes == ("seat 3 folded when checking was possible",)
+    assert hand.flags == ()
+
+
+def test_case_25_tournament_mode_flags_a_fold_when_checking_was_possible():
+    setup = holdem([100] * 3, button=1, house=HouseOptions(tournament_mode=True))
+    hand = play(dealt(setup), call(1), call(2), fold(3))
+    flag = Flag(
+        3, "fold_when_check_possible", "seat 3 folded when checking was possible at a tournament table (case 25)"
+    )
+    assert not hand.in_hand(3) and hand.flags == (flag,)
+    hand = play(hand, board(FLOP), check(2), bet(1, 2), fold(2))  # a fold facing a bet is not flagged
+    assert hand.result is not None and hand.result.flags == (flag,)
+    assert hand.result.to_dict()["flags"] == [flag._asdict()]
 
 
 def test_case_26_big_blind_option_after_limps_check_ends_round_or_raise():

@@ -11,9 +11,11 @@ from games.engine import (
     MissedBlinds,
     Phase,
     Positions,
+    ReturningPosts,
     SetupError,
     next_positions,
     positions_for,
+    returning_posts,
     update_missed,
     with_positions,
 )
@@ -104,6 +106,56 @@ def test_case_6_returning_player_posts_dead_small_blind_and_live_big_blind_then_
     hand = play(hand, check(4), call(5), call(6), call(1), call(2), check(3))
     assert hand.phase is Phase.BOARD
     assert sum(p.amount for p in hand.pots()) == 2 * 6 + 1  # the dead small blind is in the middle
+
+
+def _seat_4_missed_both() -> dict[int, MissedBlinds]:
+    missed = update_missed({}, Positions(1, 2, 3), Positions(2, 3, 5), away=[4])
+    return update_missed(missed, Positions(2, 3, 5), Positions(3, 5, 6), away=[4])
+
+
+def test_case_6_missed_blinds_become_the_next_hands_posts_when_the_player_posts():
+    # Seat 4 comes back to a hand with the button on 6: posts the big blind live and the small blind dead.
+    positions = Positions(button=6, small_blind=1, big_blind=2)
+    plan = returning_posts(_seat_4_missed_both(), positions, {4: "post"}, small_blind=1, big_blind=2)
+    assert plan == ReturningPosts(posts=(ExtraPost(4, live=2, dead=1),), sitting_out=frozenset(), missed={})
+    hand = dealt(plan.apply(holdem([100] * 6, button=1), positions))
+    assert (hand.committed(4), hand.total_committed(4)) == (2, 3)
+    hand = play(hand, call(3))
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 4 and legal.can_check  # no call of 2 is asked of seat 4
+
+
+def test_case_6_a_player_who_waits_sits_out_until_the_big_blind_reaches_them():
+    missed = _seat_4_missed_both()
+    positions = Positions(button=6, small_blind=1, big_blind=2)
+    plan = returning_posts(missed, positions, {4: "wait"}, small_blind=1, big_blind=2)
+    assert plan.posts == () and plan.sitting_out == {4} and plan.missed == missed
+    assert 4 not in dealt(plan.apply(holdem([100] * 6, button=1), positions)).seats
+    at_big_blind = Positions(button=2, small_blind=3, big_blind=4)
+    plan = returning_posts(missed, at_big_blind, {4: "wait"}, small_blind=1, big_blind=2)
+    assert plan == ReturningPosts(posts=(), sitting_out=frozenset(), missed={})
+    hand = dealt(plan.apply(holdem([100] * 6, button=1), at_big_blind))
+    assert hand.committed(4) == 2 and hand.total_committed(4) == 2  # the blind only, nothing owed
+
+
+def test_case_6_posting_from_the_small_blind_seat_counts_that_blind_toward_the_live_big_blind():
+    positions = Positions(button=3, small_blind=4, big_blind=5)
+    plan = returning_posts(_seat_4_missed_both(), positions, {4: "post"}, small_blind=1, big_blind=2)
+    assert plan.posts == (ExtraPost(4, live=1, dead=1),)
+    hand = dealt(plan.apply(holdem([100] * 6, button=1), positions))
+    assert (hand.committed(4), hand.total_committed(4)) == (2, 3)
+
+
+def test_case_7_new_player_buys_the_button_or_waits_for_the_big_blind():
+    new_player = {6: MissedBlinds(small=True, big=True)}  # a new player owes as one who missed both
+    positions = Positions(button=1, small_blind=2, big_blind=3)
+    bought = returning_posts(new_player, positions, {6: "post"}, small_blind=1, big_blind=2)
+    assert bought.posts == (ExtraPost(6, live=2, dead=1),)
+    hand = dealt(bought.apply(holdem([100] * 6, button=1), positions))
+    assert 6 in hand.seats and (hand.committed(6), hand.total_committed(6)) == (2, 3)
+    waiting = returning_posts(new_player, positions, small_blind=1, big_blind=2)  # waiting is the default
+    assert waiting.sitting_out == {6} and waiting.missed == new_player
+    assert 6 not in dealt(waiting.apply(holdem([100] * 6, button=1), positions)).seats
 
 
 def test_case_7_new_player_buying_the_button_posts_big_blind_and_dead_small_blind():

@@ -20,7 +20,7 @@ import pytest
 from pokerkit.utilities import rake as pokerkit_rake
 
 from games.engine.cards import parse_cards
-from games.engine.events import Board, Deal, Show, bet, call, check, fold, raise_to
+from games.engine.events import ActionKind, Board, Deal, Show, bet, call, check, fold, raise_to
 from games.engine.setup import Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand, replay
 from rake.policies import PercentageFee, hand_fees
@@ -154,3 +154,49 @@ def test_rule_case_34_fee_cap_is_per_hand_not_per_pot() -> None:
     theirs = [pokerkit_rake(pot, percentage=0.05, cap=3)[0] for pot in (90, 80)]
     assert sum(ours) == 3
     assert sum(theirs) == 6
+
+
+def test_rule_case_r4_cumulative_short_all_ins_reopen_even_after_a_third_short_all_in() -> None:
+    # Flop: A (seat 1) bets 100; B all-in 150 and C all-in 200 add up to a full raise over A (R4), D all-in 230
+    # is short again. A acted before the reopening, so A may raise: min raise-to 230 + 100.
+    stacks = {1: 1000, 2: 152, 3: 202, 4: 232, 5: 1000}
+    setup = four_handed(HouseOptions.as_pokerkit(), seat_count=5, stacks=stacks, button=5)
+    hand = dealt(setup)
+    for seat in (3, 4, 5, 1):
+        hand = hand.apply(call(seat))
+    hand = hand.apply(check(2)).apply(Board(parse_cards("2c7d9h")))
+    hand = hand.apply(bet(1, 100)).apply(raise_to(2, 150)).apply(raise_to(3, 200)).apply(raise_to(4, 230))
+    hand = hand.apply(call(5))
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 1
+    assert legal.raise_kind is ActionKind.RAISE and legal.min_to == 330
+    # pokerkit counts only the short all-ins since the last reopening and refuses A's raise.
+    state = oracle.pokerkit_state(setup)
+    for _ in range(5):
+        state.deal_hole("????")
+    for _ in range(5):
+        state.check_or_call()
+    state.deal_board("2c7d9h")
+    for to in (100, 150, 200, 230):
+        state.complete_bet_or_raise_to(to)
+    state.check_or_call()
+    assert state.actor_index == oracle.player_order(setup).index(1)
+    assert not state.can_complete_bet_or_raise_to()
+
+
+def test_rule_case_25_tournament_fold_when_checking_is_possible_is_taken_and_flagged() -> None:
+    # The house takes the fold and flags it for the floor; pokerkit's tournament mode refuses it.
+    setup = four_handed(HouseOptions(tournament_mode=True))
+    hand = dealt(setup)
+    for seat in (3, 4, 1):
+        hand = hand.apply(call(seat))
+    hand = hand.apply(fold(2))
+    assert not hand.in_hand(2) and [flag.seat for flag in hand.flags] == [2]
+    state = oracle.pokerkit_state(setup)
+    for _ in range(4):
+        state.deal_hole("????")
+    for _ in range(3):
+        state.check_or_call()
+    assert state.checking_or_calling_amount == 0
+    with pytest.raises(ValueError, match="no reason for this player to fold"):
+        state.fold()

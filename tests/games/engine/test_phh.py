@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.engine.cards import parse_cards
 from games.engine.cli import main
-from games.engine.events import Deal, Draw, Show, bet, call, check, fold, raise_to
+from games.engine.events import Action, ActionKind, Board, Deal, Draw, Show, bet, call, check, fold, raise_to
 from games.engine.phh import export_fields, export_hand, export_hands
 from games.engine.phh_import import replay_text
 from games.engine.setup import Game, HouseOptions, Structure, TableSetup
@@ -212,3 +212,50 @@ def test_cli_json_prints_one_object_per_hand(tmp_path: Path) -> None:
     text = io.StringIO()
     main(["replay", str(path)], out=text)
     assert "hand 3: error:" in text.getvalue() and "hand 1: final stacks seat" in text.getvalue()
+
+
+def test_imports_a_min_bet_other_than_the_big_blind_as_pokerkit_reads_it() -> None:
+    # Blinds 1/2 with a minimum bet of 5: the smallest raise pre-flop is to 2 + 5, the smallest flop bet 5.
+    text = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 5
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AhAd", "d dh p2 KsKc", "d dh p3 7c2d", "p3 cbr 7", "p1 cc", "p2 cc", "d db 2c7d9h",
+           "p1 cbr 5", "p2 cc", "p3 f", "d db Th", "p1 cc", "p2 cc", "d db 3s", "p1 cc", "p2 cc",
+           "p1 sm AhAd", "p2 sm KsKc"]
+"""
+    (result,) = replay_text(text)
+    assert result.error is None, result.error
+    assert result.hand is not None and result.hand.setup.min_bet == 5
+    expected = list(list(pokerkit.HandHistory.loads(text))[-1].stacks)
+    assert result.final_stacks() == expected == [119, 88, 93]
+    (too_small,) = replay_text(text.replace('"p3 cbr 7"', '"p3 cbr 6"'))
+    assert too_small.error is not None and "raise to 6 is below the minimum raise to 7" in too_small.error
+    exported = tomllib.loads(export_hand(result.hand))
+    assert exported["min_bet"] == 5
+    (again,) = replay_text(export_hand(result.hand))
+    assert again.final_stacks() == [119, 88, 93]
+
+
+def test_an_out_of_turn_action_is_exported_where_it_took_effect() -> None:
+    setup = holdem(stacks={2: 1000, 5: 1000, 7: 1000, 9: 1000})  # button 7: blinds 9 and 2, seat 5 first
+    hand = play(
+        setup,
+        Deal({2: parse_cards("AsKd"), 5: parse_cards("QhQc"), 7: parse_cards("7c2d"), 9: parse_cards("3h3s")}),
+        Action(9, ActionKind.FOLD, out_of_turn=True),  # the small blind folds before seats 5 and 7 acted
+        call(5),
+        fold(7),
+        check(2),
+        Board(parse_cards("2c7d9h")),
+        bet(2, 10),
+        fold(5),
+    )
+    assert [a.seat for a in hand.effective_actions] == [5, 7, 9, 2, 2, 5]
+    data = export_fields(hand)
+    actions = [line for line in data["actions"] if not line.startswith("d ")]
+    assert actions == ["p3 cc", "p4 f", "p1 f", "p2 cc", "p2 cbr 10", "p3 f"]
+    final = list(pokerkit.HandHistory.loads(export_hand(hand)))[-1]
+    (again,) = replay_text(export_hand(hand))
+    assert again.ok and list(final.stacks) == again.final_stacks()

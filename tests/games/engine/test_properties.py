@@ -165,3 +165,16 @@ def test_a_random_hand_ends_in_a_finished_phase():
     hand = _hand_states(setup, random.Random(3))[-1]
     assert hand.phase in (Phase.COMPLETE, Phase.VOID)
     assert ActionKind.FOLD in ActionKind
+
+
+@SETTINGS
+@given(setup=setups(), rnd=st.randoms(use_true_random=False))
+def test_states_are_values_and_the_running_counts_match_a_recount(setup, rnd):
+    states = _hand_states(setup, rnd, undo_rate=0.05)
+    before = [hand.snapshot() for hand in states]
+    for hand, seen in zip(states, before, strict=True):
+        assert hand.snapshot() == seen  # no later event changed an earlier state
+        if hand.result is None:
+            assert hand.live == hand.folded.count(False)
+            assert hand.able == sum(1 for f, chips in zip(hand.folded, hand.stacks, strict=True) if not f and chips)
+        assert hand.known == frozenset(c for c in hand.known_cards if c >= 0)

@@ -1,0 +1,1 @@
+"""REST API of the games app: one view per operation."""

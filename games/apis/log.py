@@ -1,0 +1,246 @@
+"""Reading endpoints: the hand log, one hand, its live state, the floor's summary, dealer statistics, PHH."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from django.http import FileResponse, HttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import Pagination
+from config.errors import DomainError, NotFound
+from config.gaming_day import current_gaming_day
+from config.permissions import roles_allowed
+from config.roles import Role
+from games.apis import serializers as s
+from games.apis.recording import ERRORS, detail_data, list_row, state_for
+from games.models import ExportStatus, HandStatus, PhhExport
+from games.selectors import HandFilters, current_hand_summary, dealer_stats, hand_get_for_user, hands_list
+from games.selectors.access import check_may_record
+from games.services.phh import export_path, hand_phh, phh_export_create, phh_import
+
+READERS = roles_allowed(read=[Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT])
+OFFICE = roles_allowed(read=[Role.FLOOR_MANAGER, Role.ACCOUNTANT])
+EXPORTERS = roles_allowed(Role.FLOOR_MANAGER, Role.ACCOUNTANT, read=[Role.FLOOR_MANAGER, Role.ACCOUNTANT])
+FLOOR = roles_allowed(Role.FLOOR_MANAGER)
+
+
+class HandListFilters(serializers.Serializer[dict[str, Any]]):
+    table_id = serializers.IntegerField(required=False, min_value=1)
+    gaming_day = serializers.DateField(required=False)
+    gaming_day_from = serializers.DateField(required=False)
+    gaming_day_to = serializers.DateField(required=False)
+    dealer_id = serializers.IntegerField(required=False, min_value=1)
+    player_id = serializers.IntegerField(required=False, min_value=1)
+    game_id = serializers.IntegerField(required=False, min_value=1)
+    min_pot = serializers.IntegerField(required=False, min_value=0)
+    max_pot = serializers.IntegerField(required=False, min_value=0)
+    status = s.choice(HandStatus.choices, required=False)
+    in_force = serializers.BooleanField(required=False, default=False)
+
+
+def filters_from(data: Any) -> HandFilters:
+    form = HandListFilters(data=data)
+    form.is_valid(raise_exception=True)
+    return HandFilters(**form.validated_data)
+
+
+class HandListApi(APIView):
+    permission_classes = [READERS]
+
+    @extend_schema(
+        operation_id="games_hand_list",
+        parameters=[HandListFilters],
+        responses={200: s.HandListOutput(many=True)},
+        summary="The hand log, newest first, filtered (a dealer sees the table they deal now)",
+    )
+    def get(self, request: Request) -> Response:
+        rows = hands_list(user=request.user, filters=filters_from(request.query_params))
+        paginator = Pagination()
+        page = paginator.paginate_queryset(rows, request, view=self)
+        assert page is not None
+        return paginator.get_paginated_response(s.HandListOutput([list_row(h) for h in page], many=True).data)
+
+
+class HandDetailApi(APIView):
+    permission_classes = [READERS]
+
+    @extend_schema(
+        operation_id="games_hand_detail",
+        responses={200: s.HandDetailOutput, 404: ERRORS[404]},
+        summary="One hand: seats, the event log street by street, pots, winners, fee, sign in force, dealer",
+    )
+    def get(self, request: Request, hand_id: int) -> Response:
+        return Response(detail_data(request, hand_id))
+
+
+class HandStateApi(APIView):
+    permission_classes = [READERS]
+
+    @extend_schema(
+        operation_id="games_hand_state",
+        responses={200: s.HandStateOutput, 404: ERRORS[404]},
+        summary="The engine's state of a hand: whose turn, the legal actions with amounts, pots, stacks",
+    )
+    def get(self, request: Request, hand_id: int) -> Response:
+        return Response(state_for(request, hand_id))
+
+
+class TableCurrentHandApi(APIView):
+    permission_classes = [READERS]
+
+    @extend_schema(
+        operation_id="games_table_current_hand",
+        responses={200: s.CurrentHandOutput, 204: OpenApiResponse(description="No hand open at the table.")},
+        summary="The hand being dealt at a table now, for the floor map",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        summary = current_hand_summary(table_id=table_id)
+        if summary is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(s.CurrentHandOutput(summary).data)
+
+
+class StatsFilters(serializers.Serializer[dict[str, Any]]):
+    day_from = serializers.DateField(required=False)
+    day_to = serializers.DateField(required=False)
+
+
+class DealerStatsApi(APIView):
+    permission_classes = [OFFICE]
+
+    @extend_schema(
+        operation_id="games_dealer_stats",
+        parameters=[StatsFilters],
+        responses={200: s.DealerStatsOutput(many=True)},
+        summary="Hands per hour per dealer and table, average pot, fee per hour (default: the last 7 gaming days)",
+    )
+    def get(self, request: Request) -> Response:
+        form = StatsFilters(data=request.query_params)
+        form.is_valid(raise_exception=True)
+        today = current_gaming_day()
+        day_to: date = form.validated_data.get("day_to", today)
+        day_from: date = form.validated_data.get("day_from", day_to - timedelta(days=6))
+        return Response(s.DealerStatsOutput(dealer_stats(day_from=day_from, day_to=day_to), many=True).data)
+
+
+class HandPhhApi(APIView):
+    permission_classes = [READERS]
+
+    @extend_schema(
+        operation_id="games_hand_phh",
+        responses={(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]},
+        summary="One hand as a PHH file",
+    )
+    def get(self, request: Request, hand_id: int) -> HttpResponse:
+        hand = hand_get_for_user(user=request.user, hand_id=hand_id)
+        response = HttpResponse(hand_phh(hand), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.phh"'
+        return response
+
+
+def export_data(export: PhhExport) -> Any:
+    done = export.status == ExportStatus.DONE
+    return s.ExportOutput(
+        {
+            "id": export.pk,
+            "status": export.status,
+            "filters": export.filters,
+            "total": export.total,
+            "done": export.done,
+            "percent": export.percent,
+            "error": export.error,
+            "download_url": reverse("api:games-export-download", args=[export.pk]) if done else None,
+            "created_at": export.created_at,
+            "finished_at": export.finished_at,
+        }
+    ).data
+
+
+class ExportCreateApi(APIView):
+    permission_classes = [EXPORTERS]
+
+    @extend_schema(
+        operation_id="games_export_create",
+        request=s.ExportInput,
+        responses={202: s.ExportOutput},
+        summary="Export the hands matching the filters as one PHH file (a Celery task; poll the export)",
+    )
+    def post(self, request: Request) -> Response:
+        form = s.ExportInput(data=request.data)
+        form.is_valid(raise_exception=True)
+        export = phh_export_create(actor=cast(User, request.user), filters=HandFilters(**form.validated_data))
+        export.refresh_from_db()
+        return Response(export_data(export), status=status.HTTP_202_ACCEPTED)
+
+
+def _export(export_id: int) -> PhhExport:
+    export = PhhExport.objects.filter(pk=export_id).first()
+    if export is None:
+        raise NotFound(f"Export {export_id} does not exist.")
+    return export
+
+
+class ExportDetailApi(APIView):
+    permission_classes = [EXPORTERS]
+
+    @extend_schema(operation_id="games_export_detail", responses={200: s.ExportOutput, 404: ERRORS[404]})
+    def get(self, request: Request, export_id: int) -> Response:
+        return Response(export_data(_export(export_id)))
+
+
+class ExportDownloadApi(APIView):
+    permission_classes = [EXPORTERS]
+
+    @extend_schema(
+        operation_id="games_export_download",
+        responses={(200, "text/plain"): OpenApiTypes.BINARY, 404: ERRORS[404], 409: ERRORS[409]},
+        summary="The export's .phhs file, once done",
+    )
+    def get(self, request: Request, export_id: int) -> FileResponse:
+        export = _export(export_id)
+        if export.status != ExportStatus.DONE:
+            raise DomainError(f"Export {export.pk} is {export.status}.", code="export_not_done", status=409)
+        path = export_path(export)
+        return FileResponse(path.open("rb"), as_attachment=True, filename=path.name, content_type="text/plain")
+
+
+class ImportApi(APIView):
+    permission_classes = [FLOOR]
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    @extend_schema(
+        operation_id="games_phh_import",
+        request={"multipart/form-data": s.ImportInput, "application/json": s.ImportInput},
+        responses={200: s.ImportOutput, **ERRORS},
+        summary="Import the hands of a .phh/.phhs file into a table's history, each validated by the engine",
+    )
+    def post(self, request: Request) -> Response:
+        form = s.ImportInput(data=request.data)
+        form.is_valid(raise_exception=True)
+        upload = form.validated_data.get("file")
+        text = form.validated_data.get("text")
+        if upload is not None:
+            try:
+                text = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise DomainError("The file is not UTF-8 text.", code="bad_phh") from None
+        if not text:
+            raise DomainError("Send a .phh/.phhs file or its text.", code="bad_phh")
+        actor = cast(User, request.user)
+        check_may_record(actor, table_id=form.validated_data["table_id"])
+        report = phh_import(actor=actor, table_id=form.validated_data["table_id"], text=text)
+        hands = [
+            {"number": r.number, "name": r.name, "ok": r.ok, "error": r.error, "hand_id": r.hand_id} for r in report
+        ]
+        ok = sum(1 for r in report if r.ok)
+        return Response(s.ImportOutput({"imported": ok, "failed": len(report) - ok, "hands": hands}).data)

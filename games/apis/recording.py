@@ -1,0 +1,268 @@
+"""Recording endpoints: start, event, undo, whole hand, void, correct, stacks.
+
+Dealers and floor managers reach them; the services check on every request
+that a dealer is assigned to the hand's table at that moment (E23).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.permissions import roles_allowed
+from config.roles import Role
+from games import services
+from games.apis import serializers as s
+from games.models import Hand, HandEvent, HandSeat
+from games.selectors import hand_detail, hand_get_for_user
+from games.services.state import engine_state, state_payload
+
+RECORDERS = roles_allowed(Role.FLOOR_MANAGER, Role.DEALER)
+FLOOR = roles_allowed(Role.FLOOR_MANAGER)
+
+ERRORS = {
+    400: OpenApiResponse(description="Refused: the engine's or the rule's message and code."),
+    403: OpenApiResponse(description="Not assigned to this table now, or the wrong role."),
+    404: OpenApiResponse(description="Unknown table or hand."),
+    409: OpenApiResponse(description="Stale sequence (details.current_seq), hand closed, or table not open."),
+}
+
+
+def _actor(request: Request) -> User:
+    return cast(User, request.user)
+
+
+def _event(row: HandEvent) -> dict[str, Any]:
+    return {
+        "seq": row.seq,
+        "client_event_id": row.client_event_id,
+        "kind": row.kind,
+        "data": row.data,
+        "created_at": row.created_at,
+    }
+
+
+def state_data(hand: Hand, state: Any, names: dict[int, str] | None = None, replay: Hand | None = None) -> Any:
+    """The state as ``HandStateOutput`` documents it; built as plain JSON-ready data on the hot path
+    (running it through the nested serializer cost more than the engine and the database together)."""
+    payload = state_payload(hand, state, names=names)
+    payload["replay_hand_id"] = replay.pk if replay is not None else None
+    return payload
+
+
+class HandStartApi(APIView):
+    permission_classes = [RECORDERS]
+
+    @extend_schema(
+        operation_id="games_hand_start",
+        request=s.HandStartInput,
+        responses={201: s.HandStateOutput, **ERRORS},
+        summary="Start the next hand at an open table",
+    )
+    def post(self, request: Request) -> Response:
+        data = s.HandStartInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        started = services.hand_start(
+            actor=_actor(request), table_id=data.validated_data["table_id"], buy_ins=data.validated_data.get("buy_ins")
+        )
+        return Response(state_data(started.hand, started.state, started.names), status=status.HTTP_201_CREATED)
+
+
+class HandEventApi(APIView):
+    permission_classes = [RECORDERS]
+
+    @extend_schema(
+        operation_id="games_hand_event",
+        request=s.EventRecordInput,
+        responses={201: s.EventRecordedOutput, 200: s.EventRecordedOutput, **ERRORS},
+        summary="Record one event (validated by the engine before anything is stored)",
+        description="`seq` must be the hand's current sequence, else 409 naming it; the same `client_event_id` "
+        "sent again returns the stored event (200, `duplicate: true`).",
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = s.EventRecordInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        done = services.hand_event_record(
+            actor=_actor(request), hand_id=hand_id, seq=v["seq"], client_event_id=v["client_event_id"], event=v["event"]
+        )
+        body = {"duplicate": done.duplicate, "event": _event(done.event)}
+        body["state"] = state_data(done.hand, done.state, replay=done.replay_hand)
+        return Response(body, status=status.HTTP_200_OK if done.duplicate else status.HTTP_201_CREATED)
+
+
+class HandUndoApi(APIView):
+    permission_classes = [RECORDERS]
+
+    @extend_schema(
+        operation_id="games_hand_undo",
+        request=s.UndoInput,
+        responses={201: s.EventRecordedOutput, 200: s.EventRecordedOutput, **ERRORS},
+        summary="Undo the last event while the hand is open (an appended Undo event)",
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = s.UndoInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        done = services.hand_undo(
+            actor=_actor(request),
+            hand_id=hand_id,
+            seq=v["seq"],
+            client_event_id=v["client_event_id"],
+            reason=v["reason"],
+        )
+        body = {"duplicate": done.duplicate, "event": _event(done.event), "state": state_data(done.hand, done.state)}
+        return Response(body, status=status.HTTP_200_OK if done.duplicate else status.HTTP_201_CREATED)
+
+
+class HandRecordWholeApi(APIView):
+    permission_classes = [RECORDERS]
+
+    @extend_schema(
+        operation_id="games_hand_record_whole",
+        request=s.HandRecordWholeInput,
+        responses={201: s.HandRecordedOutput, 200: s.HandRecordedOutput, **ERRORS},
+        summary="Record a whole hand in one request (electronic tables, late entry)",
+        description="Starts the next hand at the table, applies every event and completes it in one transaction; "
+        "the same `client_hand_id` sent again returns the stored hand (200).",
+    )
+    def post(self, request: Request) -> Response:
+        data = s.HandRecordWholeInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        done = services.hand_record_whole(
+            actor=_actor(request),
+            table_id=v["table_id"],
+            events=v["events"],
+            client_hand_id=v["client_hand_id"],
+            buy_ins=v.get("buy_ins"),
+        )
+        body = {"duplicate": done.duplicate, "state": state_data(done.hand, done.state, replay=done.replay_hand)}
+        return Response(body, status=status.HTTP_200_OK if done.duplicate else status.HTTP_201_CREATED)
+
+
+class HandVoidApi(APIView):
+    permission_classes = [FLOOR]
+
+    @extend_schema(
+        operation_id="games_hand_void",
+        request=s.VoidInput,
+        responses={200: s.HandDetailOutput, **ERRORS},
+        summary="Void a hand (floor manager; the record stays, marked void)",
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = s.VoidInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = services.hand_void(actor=_actor(request), hand_id=hand_id, reason=data.validated_data["reason"])
+        return Response(detail_data(request, hand.pk))
+
+
+class HandCorrectApi(APIView):
+    permission_classes = [FLOOR]
+
+    @extend_schema(
+        operation_id="games_hand_correct",
+        request=s.CorrectInput,
+        responses={201: s.HandDetailOutput, **ERRORS},
+        summary="Correct a finished hand by a new record that supersedes it (floor manager)",
+    )
+    def post(self, request: Request, hand_id: int) -> Response:
+        data = s.CorrectInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        new = services.hand_correct(actor=_actor(request), hand_id=hand_id, events=v["events"], reason=v["reason"])
+        return Response(detail_data(request, new.pk), status=status.HTTP_201_CREATED)
+
+
+class StackAddApi(APIView):
+    permission_classes = [RECORDERS]
+
+    @extend_schema(
+        operation_id="games_stack_add",
+        request=s.StackAddInput,
+        responses={201: s.StackOutput, **ERRORS},
+        summary="Record a seat's buy-in or add-on between hands (an adjustment: floor manager)",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = s.StackAddInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        row = services.seat_stack_add(
+            actor=_actor(request),
+            table_id=table_id,
+            seat_number=v["seat_number"],
+            amount=v["amount"],
+            kind=v["kind"],
+            note=v["note"],
+        )
+        return Response(s.StackOutput(row).data, status=status.HTTP_201_CREATED)
+
+
+def _base_row(hand: Hand) -> dict[str, Any]:
+    return {
+        "id": hand.pk,
+        "table_id": hand.table_id,
+        "table_number": hand.table.number,
+        "gaming_day": hand.gaming_day,
+        "number": hand.number,
+        "revision": hand.revision,
+        "game_id": hand.game_id,
+        "game": hand.game.name,
+        "dealer_id": hand.dealer_id,
+        "dealer": hand.dealer.get_username() if hand.dealer else None,
+        "status": hand.status,
+        "pot": hand.pot,
+        "fee": hand.fee,
+        "seq": hand.seq,
+        "replay_of_id": hand.replay_of_id,
+        "corrects_id": hand.corrects_id,
+        "created_at": hand.created_at,
+        "ended_at": hand.ended_at,
+    }
+
+
+def _players(seats: Iterable[HandSeat]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat.seat_number,
+            "player_id": seat.player_id,
+            "name": seat.player.full_name if seat.player else "",
+            "start_stack": seat.start_stack,
+        }
+        for seat in seats
+    ]
+
+
+def list_row(hand: Hand) -> dict[str, Any]:
+    """A row of the hand log; ``seats`` come prefetched by ``hands_list``."""
+    return {**_base_row(hand), "players": _players(hand.seats.all())}
+
+
+def detail_data(request: Request, hand_id: int) -> Any:
+    hand = hand_get_for_user(user=request.user, hand_id=hand_id)
+    seats = HandSeat.objects.filter(hand=hand).select_related("player").order_by("seat_number")
+    row = {**_base_row(hand), "players": _players(seats), **hand_detail(hand)}
+    sign = hand.sign_version
+    row["fee_policy_id"] = hand.fee_policy_id
+    row["sign"] = (
+        None
+        if sign is None
+        else {"id": sign.pk, "content": sign.content, "valid_from": sign.valid_from, "data": sign.data}
+    )
+    return s.HandDetailOutput(row).data
+
+
+def state_for(request: Request, hand_id: int) -> Any:
+    hand = hand_get_for_user(user=request.user, hand_id=hand_id)
+    names = {
+        seat.seat_number: seat.player.masked_name if seat.player else f"Seat {seat.seat_number}"
+        for seat in hand.seats.select_related("player")
+    }
+    return state_data(hand, engine_state(hand), names)

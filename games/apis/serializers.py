@@ -1,0 +1,368 @@
+"""Input and output shapes of the hand API (one pair per operation; amounts in minor units)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import ExportStatus, HandStatus
+
+
+def choice(values: list[str] | list[tuple[str, Any]], **kwargs: Any) -> serializers.ChoiceField:
+    """A choice field documented as a string listing its values.
+
+    Field names such as ``kind`` and ``status`` carry other choice sets in
+    other apps' schemas; as OpenAPI enums they would collide by name.
+    """
+    names = [v[0] if isinstance(v, tuple) else v for v in values]
+
+    @extend_schema_field({"type": "string", "description": "One of: " + ", ".join(names)})
+    class DocumentedChoice(serializers.ChoiceField):
+        pass
+
+    return DocumentedChoice(choices=values, **kwargs)
+
+
+EVENT_TYPES = ["deal", "action", "draw", "board", "show", "muck", "agree_split", "replay", "misdeal", "undo"]
+ACTION_KINDS = ["fold", "check", "call", "bet", "raise"]
+
+
+class EventSerializer(serializers.Serializer[dict[str, Any]]):
+    """One engine event; only the fields of its type are read (cards as text: ``"AsKd"``, ``"??"``)."""
+
+    type = choice(EVENT_TYPES)
+    seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
+    kind = choice(ACTION_KINDS, required=False)
+    amount = serializers.IntegerField(required=False, min_value=0, max_value=10**15)
+    holes = serializers.DictField(child=serializers.CharField(max_length=20), required=False)
+    cards = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    discards = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    burn = serializers.CharField(required=False, allow_null=True, max_length=2)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class EventRecordInput(serializers.Serializer[dict[str, Any]]):
+    seq = serializers.IntegerField(min_value=0, help_text="The hand's current sequence (events recorded so far).")
+    client_event_id = serializers.CharField(max_length=64, help_text="Unique per event; a retry sends the same id.")
+    event = EventSerializer()
+
+
+class UndoInput(serializers.Serializer[dict[str, Any]]):
+    seq = serializers.IntegerField(min_value=0)
+    client_event_id = serializers.CharField(max_length=64)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+
+class BuyInsField(serializers.DictField):
+    child = serializers.IntegerField(min_value=1, max_value=10**15)
+
+    def to_internal_value(self, data: Any) -> dict[int, int]:
+        values = super().to_internal_value(data)
+        try:
+            return {int(seat): amount for seat, amount in values.items()}
+        except ValueError:
+            raise serializers.ValidationError("Buy-ins map seat numbers to amounts.") from None
+
+
+class HandStartInput(serializers.Serializer[dict[str, Any]]):
+    table_id = serializers.IntegerField(min_value=1)
+    buy_ins = BuyInsField(required=False, help_text="Seat -> chips, for seated players with no chips recorded yet.")
+
+
+class HandRecordWholeInput(serializers.Serializer[dict[str, Any]]):
+    table_id = serializers.IntegerField(min_value=1)
+    client_hand_id = serializers.CharField(
+        max_length=64, help_text="Unique per hand and table; a retry sends it again."
+    )
+    events = EventSerializer(many=True)
+    buy_ins = BuyInsField(required=False)
+
+
+class VoidInput(serializers.Serializer[dict[str, Any]]):
+    reason = serializers.CharField(max_length=300)
+
+
+class CorrectInput(serializers.Serializer[dict[str, Any]]):
+    reason = serializers.CharField(max_length=300)
+    events = EventSerializer(many=True)
+
+
+class StackAddInput(serializers.Serializer[dict[str, Any]]):
+    seat_number = serializers.IntegerField(min_value=1, max_value=10)
+    amount = serializers.IntegerField(min_value=0, max_value=10**15)
+    kind = choice(["buy_in", "add_on", "adjustment"], default="buy_in")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+
+class StackOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    seat_number = serializers.IntegerField()
+    kind = serializers.CharField()
+    change = serializers.IntegerField()
+    stack = serializers.IntegerField()
+
+
+# -- state -------------------------------------------------------------------------
+
+
+class PresetsOutput(serializers.Serializer[Any]):
+    min = serializers.IntegerField()
+    half_pot = serializers.IntegerField()
+    pot = serializers.IntegerField()
+    all_in = serializers.IntegerField()
+
+
+class LegalOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    kinds = serializers.ListField(child=serializers.CharField())
+    call_amount = serializers.IntegerField()
+    can_check = serializers.BooleanField()
+    raise_kind = serializers.CharField(allow_null=True)
+    min_to = serializers.IntegerField()
+    max_to = serializers.IntegerField()
+    all_in_to = serializers.IntegerField()
+    no_raise_reason = serializers.CharField()
+    presets = PresetsOutput(allow_null=True)
+
+
+class SeatStateOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    start_stack = serializers.IntegerField()
+    stack = serializers.IntegerField()
+    bet = serializers.IntegerField()
+    committed = serializers.IntegerField()
+    folded = serializers.BooleanField()
+    all_in = serializers.BooleanField()
+    cards = serializers.CharField()
+
+
+class PotOutput(serializers.Serializer[Any]):
+    amount = serializers.IntegerField()
+    eligible = serializers.ListField(child=serializers.IntegerField())
+
+
+class HandStateOutput(serializers.Serializer[Any]):
+    hand_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    revision = serializers.IntegerField()
+    status = choice(HandStatus.choices)
+    seq = serializers.IntegerField()
+    game = serializers.CharField()
+    structure = serializers.CharField()
+    phase = serializers.CharField()
+    street = serializers.CharField()
+    next = serializers.CharField(help_text="deal, action, board, draw, showdown, tie or none")
+    to_act = serializers.IntegerField(allow_null=True)
+    button = serializers.IntegerField()
+    small_blind_seat = serializers.IntegerField(allow_null=True)
+    big_blind_seat = serializers.IntegerField(allow_null=True)
+    seat_count = serializers.IntegerField()
+    seats = SeatStateOutput(many=True)
+    deal_order = serializers.ListField(child=serializers.IntegerField())
+    board = serializers.CharField()
+    board_due = serializers.IntegerField()
+    pots = PotOutput(many=True)
+    pot_total = serializers.IntegerField()
+    legal = LegalOutput(allow_null=True)
+    showdown_pending = serializers.ListField(child=serializers.IntegerField())
+    tied_seats = serializers.ListField(child=serializers.IntegerField())
+    can_undo = serializers.BooleanField()
+    used_cards = serializers.CharField()
+    notes = serializers.ListField(child=serializers.CharField())
+    result = serializers.JSONField(allow_null=True)
+    replay_hand_id = serializers.IntegerField(allow_null=True, required=False)
+
+
+class StoredEventOutput(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    client_event_id = serializers.CharField()
+    kind = serializers.CharField()
+    payload = serializers.JSONField(source="data", help_text="The event as the engine reads it.")
+    created_at = serializers.DateTimeField()
+
+
+class EventRecordedOutput(serializers.Serializer[Any]):
+    duplicate = serializers.BooleanField(help_text="True when this client event id was stored before.")
+    event = StoredEventOutput()
+    state = HandStateOutput()
+
+
+class HandRecordedOutput(serializers.Serializer[Any]):
+    duplicate = serializers.BooleanField()
+    state = HandStateOutput()
+
+
+# -- the log -----------------------------------------------------------------------
+
+
+class HandPlayerOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    start_stack = serializers.IntegerField()
+
+
+class HandListOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    gaming_day = serializers.DateField()
+    number = serializers.IntegerField()
+    revision = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    game = serializers.CharField()
+    dealer_id = serializers.IntegerField(allow_null=True)
+    dealer = serializers.CharField(allow_null=True)
+    status = choice(HandStatus.choices)
+    pot = serializers.IntegerField()
+    fee = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    players = HandPlayerOutput(many=True)
+    replay_of_id = serializers.IntegerField(allow_null=True)
+    corrects_id = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
+class SignOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    content = serializers.CharField()
+    valid_from = serializers.DateTimeField()
+    sign_fields = serializers.JSONField(source="data")
+
+
+class LoggedEventOutput(StoredEventOutput):
+    text = serializers.CharField()
+    created_by = serializers.CharField()
+
+
+class StreetEventOutput(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    text = serializers.CharField()
+    undone = serializers.BooleanField()
+    pot_after = serializers.IntegerField()
+    board = serializers.CharField()
+
+
+class StreetOutput(serializers.Serializer[Any]):
+    street = serializers.CharField()
+    events = StreetEventOutput(many=True)
+
+
+class PotAwardOutput(serializers.Serializer[Any]):
+    index = serializers.IntegerField()
+    amount = serializers.IntegerField()
+    eligible = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    shares = serializers.ListField(child=serializers.IntegerField())
+    fee = serializers.IntegerField()
+    carried = serializers.BooleanField()
+
+
+class SeatResultOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField(allow_null=True)
+    player = serializers.CharField()
+    start_stack = serializers.IntegerField()
+    final_stack = serializers.IntegerField(allow_null=True)
+    shown = serializers.CharField()
+    description = serializers.CharField()
+
+
+class StatusChangeOutput(serializers.Serializer[Any]):
+    from_status = serializers.CharField()
+    to_status = serializers.CharField()
+    reason = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    created_by__username = serializers.CharField()
+
+
+class HandDetailOutput(HandListOutput):
+    fee_policy_id = serializers.IntegerField(allow_null=True)
+    sign = SignOutput(allow_null=True)
+    seats = SeatResultOutput(many=True)
+    events = LoggedEventOutput(many=True)
+    streets = StreetOutput(many=True)
+    pots = PotAwardOutput(many=True)
+    result = serializers.JSONField(allow_null=True)
+    status_changes = StatusChangeOutput(many=True)
+    replay_hand_id = serializers.IntegerField(allow_null=True)
+    corrected_by_id = serializers.IntegerField(allow_null=True)
+
+
+class CurrentHandOutput(serializers.Serializer[Any]):
+    hand_id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    pot = serializers.IntegerField()
+    events = serializers.IntegerField()
+    started_at = serializers.DateTimeField()
+    is_replay = serializers.BooleanField()
+
+
+class DealerStatsOutput(serializers.Serializer[Any]):
+    dealer_id = serializers.IntegerField()
+    dealer = serializers.CharField()
+    table_id = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    hours = serializers.DecimalField(max_digits=10, decimal_places=2)
+    hands_per_hour = serializers.DecimalField(max_digits=10, decimal_places=1)
+    average_pot = serializers.IntegerField()
+    total_pot = serializers.IntegerField()
+    fee = serializers.IntegerField()
+    fee_per_hour = serializers.IntegerField()
+
+
+# -- PHH -----------------------------------------------------------------------------
+
+
+class ExportInput(serializers.Serializer[dict[str, Any]]):
+    table_id = serializers.IntegerField(required=False, min_value=1)
+    gaming_day = serializers.DateField(required=False)
+    gaming_day_from = serializers.DateField(required=False)
+    gaming_day_to = serializers.DateField(required=False)
+    dealer_id = serializers.IntegerField(required=False, min_value=1)
+    player_id = serializers.IntegerField(required=False, min_value=1)
+    game_id = serializers.IntegerField(required=False, min_value=1)
+    min_pot = serializers.IntegerField(required=False, min_value=0)
+    max_pot = serializers.IntegerField(required=False, min_value=0)
+    in_force = serializers.BooleanField(required=False, default=True)
+
+
+class ExportOutput(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    status = choice(ExportStatus.choices)
+    filters = serializers.JSONField()
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    percent = serializers.IntegerField()
+    error = serializers.CharField()
+    download_url = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class ImportInput(serializers.Serializer[dict[str, Any]]):
+    table_id = serializers.IntegerField(min_value=1)
+    file = serializers.FileField(required=False, help_text="A .phh or .phhs file.")
+    text = serializers.CharField(required=False, allow_blank=False, max_length=5_000_000)
+
+
+class ImportedHandOutput(serializers.Serializer[Any]):
+    number = serializers.IntegerField(help_text="The hand's place in the file, from 1.")
+    name = serializers.CharField()
+    ok = serializers.BooleanField()
+    error = serializers.CharField(allow_null=True)
+    hand_id = serializers.IntegerField(allow_null=True)
+
+
+class ImportOutput(serializers.Serializer[Any]):
+    imported = serializers.IntegerField()
+    failed = serializers.IntegerField()
+    hands = ImportedHandOutput(many=True)

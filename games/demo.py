@@ -1,0 +1,54 @@
+"""Demo hands for ``seed_demo``: a few completed hands at each open demo table, when the tables exist.
+
+Idempotent: a table that already has hands gets none. Seated players without
+chips recorded get the game's minimum buy-in first.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from games.autoplay import AutoPlayer
+from games.models import Hand
+from games.services import hand_event_record, hand_start, seat_stack_add
+from games.services.stacks import seated_with_stacks
+from tables.models import Table, TableStatus
+
+DEMO_TABLES = (1, 2, 3)
+HANDS_PER_TABLE = 3
+
+
+def _buy_in(actor: User, table: Table) -> int:
+    assert table.game is not None
+    seated = seated_with_stacks(table.pk)
+    for s in seated:
+        if s.stack is None:
+            seat_stack_add(
+                actor=actor, table_id=table.pk, seat_number=s.session.seat_number, amount=table.game.min_buy_in
+            )
+    return len(seated)
+
+
+def seed(*, actor: User) -> list[str]:
+    done: list[str] = []
+    tables = Table.objects.filter(number__in=DEMO_TABLES, status=TableStatus.OPEN).select_related("game")
+    for table in tables:
+        if table.game is None or Hand.objects.filter(table=table).exists() or _buy_in(actor, table) < 2:
+            continue
+        player = AutoPlayer(seed=table.number)
+        for _ in range(HANDS_PER_TABLE):
+            with transaction.atomic():
+                started = hand_start(actor=actor, table_id=table.pk)
+                state, hand = started.state, started.hand
+                while not state.is_over:
+                    recorded = hand_event_record(
+                        actor=actor,
+                        hand_id=hand.pk,
+                        seq=state.seq,
+                        client_event_id=f"demo-{state.seq}",
+                        event=player.next_event(state),
+                    )
+                    state = recorded.state
+            done.append(f"demo hand #{hand.number} at table {table.number}")
+    return done

@@ -1,0 +1,49 @@
+"""Who may record, void and read hands (controls E21, E23).
+
+Checked on every request, from the database: a dealer moved to another table
+is refused on the very next request, with no cache in between.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from config.errors import Forbidden
+from config.roles import Role, has_any_role
+from tables.selectors import dealer_is_assigned
+
+RECORD_ANYWHERE = (Role.FLOOR_MANAGER,)
+READ_EVERYWHERE = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
+
+
+def check_may_record(user: AbstractBaseUser | AnonymousUser, *, table_id: int, table_number: int | None = None) -> None:
+    """Floor managers record anywhere; a dealer only at the table they are assigned to at this moment."""
+    if has_any_role(user, RECORD_ANYWHERE):
+        return
+    user_id: int = user.pk or 0
+    if has_any_role(user, (Role.DEALER,)) and dealer_is_assigned(user_id=user_id, table_id=table_id):
+        return
+    where = f"table {table_number}" if table_number is not None else f"table id {table_id}"
+    raise Forbidden(
+        f"Hands are recorded by a floor manager or by the dealer assigned to the table now; "
+        f"you are not assigned to {where}.",
+        code="not_assigned_dealer",
+        table_id=table_id,
+    )
+
+
+def check_may_amend(user: AbstractBaseUser | AnonymousUser) -> None:
+    """Voids and corrections are a floor manager's (controls: adjustments need a supervisor)."""
+    if not has_any_role(user, RECORD_ANYWHERE):
+        raise Forbidden("Only a floor manager voids or corrects a hand.", code="floor_manager_only")
+
+
+def readable_table_ids(user: AbstractBaseUser | AnonymousUser) -> list[int] | None:
+    """Tables whose hands a user reads: None for every table (floor, accounts), else a dealer's table now."""
+    if has_any_role(user, READ_EVERYWHERE):
+        return None
+    if has_any_role(user, (Role.DEALER,)):
+        from tables.selectors.dealers import dealer_table_ids
+
+        return dealer_table_ids(user_id=user.pk) if user.pk is not None else []
+    return []

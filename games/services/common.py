@@ -1,0 +1,59 @@
+"""Plumbing shared by the hand services: locks, numbering, the engine's refusals as domain errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from django.db.models import Max
+
+from config.errors import DomainError, NotFound
+from games.engine import EngineError, Event, Hand, event_from_dict
+from games.models import Hand as HandRow
+from rake.policies import FeePolicyError
+from tables.models import Table
+
+
+def refusal(error: EngineError | FeePolicyError, *, prefix: str = "") -> DomainError:
+    """The engine's refusal as the one domain error type: its message and its stable code."""
+    code = getattr(error, "code", "bad_fee_policy")
+    details: dict[str, Any] = dict(getattr(error, "details", {}))
+    return DomainError(f"{prefix}{error}", code=code, status=400, engine_code=code, **details)
+
+
+def parse_event(data: Mapping[str, Any], *, prefix: str = "") -> Event:
+    """An event from its JSON form; anything the engine cannot read is refused with a 400."""
+    try:
+        return event_from_dict(data)
+    except EngineError as error:
+        raise refusal(error, prefix=prefix) from None
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        raise DomainError(f"{prefix}the event is malformed: {error}", code="bad_event") from None
+
+
+def apply_event(state: Hand, event: Event, *, prefix: str = "") -> Hand:
+    try:
+        return state.apply(event)
+    except EngineError as error:
+        raise refusal(error, prefix=prefix) from None
+
+
+def lock_table(table_id: int) -> Table:
+    table = Table.objects.select_for_update(of=("self",)).select_related("game").filter(pk=table_id).first()
+    if table is None:
+        raise NotFound(f"Table {table_id} does not exist.", code="unknown_table", table_id=table_id)
+    return table
+
+
+def lock_hand(hand_id: int) -> HandRow:
+    hand = HandRow.objects.select_for_update(of=("self",)).select_related("table").filter(pk=hand_id).first()
+    if hand is None:
+        raise NotFound(f"Hand {hand_id} does not exist.", hand_id=hand_id)
+    return hand
+
+
+def next_number(table_id: int, gaming_day: date) -> int:
+    """The next hand number at a table on a gaming day; the unique constraint refuses a race."""
+    top = HandRow.objects.filter(table_id=table_id, gaming_day=gaming_day).aggregate(top=Max("number"))["top"]
+    return (top or 0) + 1

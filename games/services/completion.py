@@ -1,0 +1,158 @@
+"""Completing a hand, in the transaction of its last event.
+
+One transaction stores the pots with their winners, shares and fee, each
+seat's final stack (the stack at the next hand), the showdown descriptions,
+and the status change; a Club Poker tie carried to a replay creates the
+linked replay hand at once, dealt to the tied players with the bank carried,
+so the bank is charged once, by the hand that finally awards it.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from config.errors import DomainError
+from games.engine import Hand, start_replay
+from games.models import Hand as HandRow
+from games.models import HandResult, HandSeat, HandStatus, HandStatusChange, PotAward, SeatStack, StackKind
+from games.services.common import next_number
+from games.services.setup import setup_to_dict
+from games.services.state import remember_on_commit
+
+logger = logging.getLogger(__name__)
+
+
+def _stacks(actor: User, hand: HandRow, seats: list[HandSeat], final: dict[int, int], now: datetime) -> None:
+    SeatStack.objects.bulk_create(
+        SeatStack(
+            table_id=hand.table_id,
+            seat_session_id=s.seat_session_id,
+            seat_number=s.seat_number,
+            kind=StackKind.HAND,
+            change=final[s.seat_number] - s.start_stack,
+            stack=final[s.seat_number],
+            hand=hand,
+            created_at=now,
+            created_by=actor,
+        )
+        for s in seats
+        if s.seat_session_id is not None and s.seat_number in final
+    )
+
+
+def _replay_hand(actor: User, hand: HandRow, state: Hand, seats: list[HandSeat], now: datetime) -> HandRow:
+    replay = start_replay(state)
+    setup = replay.setup
+    row = HandRow.objects.create(
+        table_id=hand.table_id,
+        game_id=hand.game_id,
+        gaming_day=hand.gaming_day,
+        number=next_number(hand.table_id, hand.gaming_day),
+        dealer_id=hand.dealer_id,
+        sign_version_id=hand.sign_version_id,
+        fee_policy_id=hand.fee_policy_id,
+        setup=setup_to_dict(setup),
+        button=setup.button,
+        replay_of=hand,
+        pot=setup.carried,
+        created_at=now,
+        created_by=actor,
+    )
+    tied = set(replay.seats)
+    HandSeat.objects.bulk_create(
+        HandSeat(
+            hand=row,
+            seat_number=s.seat_number,
+            player_id=s.player_id,
+            seat_session_id=s.seat_session_id,
+            start_stack=setup.stacks[s.seat_number],
+        )
+        for s in seats
+        if s.seat_number in tied
+    )
+    remember_on_commit(row.pk, replay)
+    return row
+
+
+def store_result(*, hand: HandRow, state: Hand, now: datetime) -> None:
+    """Insert the result and the pots of a finished ``state`` and set the hand's pot, fee and end."""
+    result = state.result
+    assert result is not None, "only a finished hand is completed"
+    total = sum(p.amount for p in result.pots if not p.carried)
+    hand.pot, hand.fee, hand.ended_at = total, result.fees, now
+    HandResult.objects.create(
+        hand=hand,
+        total_pot=total,
+        fee=result.fees,
+        uncontested=result.uncontested,
+        tie=result.tie or "",
+        misdeal=result.misdeal,
+        carried_out=result.carried_out,
+        data=result.to_dict(),
+        completed_at=now,
+    )
+    PotAward.objects.bulk_create(
+        PotAward(
+            hand=hand,
+            index=k,
+            amount=p.amount,
+            eligible=list(p.eligible),
+            winners=list(p.winners),
+            shares=list(p.shares),
+            fee=p.fee,
+            carried=p.carried,
+        )
+        for k, p in enumerate(result.pots)
+    )
+
+
+def post_fees(*, actor: User, hand: HandRow) -> None:
+    """Hand the fee to the rake app's ledger posting, in this transaction (idempotent per hand there).
+
+    A completed hand posts its fee; a voided or superseded one reverses it;
+    a misdeal posts nothing. The posting runs in a savepoint: when the ledger
+    refuses it (e.g. the chips outstanding cannot make up the amount), the
+    hand is still recorded as dealt and the refusal is logged, so the fee is
+    posted by a later call (``hand_fees_post`` does what is missing); the
+    table is never stopped by the cage's books.
+    """
+    from rake.services.fees import hand_fees_post
+
+    try:
+        with transaction.atomic():
+            hand_fees_post(actor=actor, hand_id=hand.pk)
+    except DomainError as error:
+        logger.warning("fee of hand %s not posted: %s (%s)", hand.pk, error.message, error.code)
+
+
+def status_change(*, actor: User, hand: HandRow, to: str, reason: str, now: datetime) -> None:
+    """Move the hand's status and append the change (the caller saves ``status`` with the head)."""
+    HandStatusChange.objects.create(
+        hand=hand, from_status=hand.status, to_status=to, reason=reason, created_at=now, created_by=actor
+    )
+    hand.status = to
+
+
+def hand_complete(*, actor: User, hand: HandRow, state: Hand, now: datetime) -> HandRow | None:
+    """Store how ``state`` ended; returns the replay hand it left due, if any.
+
+    The caller holds the hand's row lock and has set ``hand.seq``; the head is
+    saved here, before a replay hand opens (one open hand per table).
+    """
+    result = state.result
+    assert result is not None, "only a finished hand is completed"
+    store_result(hand=hand, state=state, now=now)
+    to = HandStatus.MISDEAL if result.misdeal else HandStatus.COMPLETE
+    status_change(actor=actor, hand=hand, to=to, reason="misdeal" if result.misdeal else "hand over", now=now)
+    hand.save(update_fields=["seq", "pot", "status", "fee", "ended_at"])
+    post_fees(actor=actor, hand=hand)
+    seats = list(HandSeat.objects.filter(hand=hand).order_by("seat_number"))
+    if not result.misdeal:
+        _stacks(actor, hand, seats, dict(result.final_stacks), now)
+    if result.replay is not None:
+        return _replay_hand(actor, hand, state, seats, now)
+    return None

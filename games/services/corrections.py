@@ -1,0 +1,189 @@
+"""Voiding and correcting hands: nothing is deleted or edited.
+
+A void marks the hand ``voided`` with the floor manager's reason. A
+correction is a new hand record, the same number with the next revision,
+replayed by the engine from the same setup with the right events; the wrong
+one becomes ``superseded`` and points to it through ``corrected_by``. Both
+stay visible; reports count only hands in force. The seats' stacks follow
+the record in force: a void gives back what the voided hand moved, a
+correction moves the difference between the two results (``correction``
+rows of the stack ledger, for players still seated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError
+from games.engine import Hand, Undo
+from games.engine.phh import effective_events
+from games.models import Hand as HandRow
+from games.models import HandEvent, HandResult, HandSeat, HandStatus, StackKind
+from games.selectors.access import check_may_amend
+from games.services.common import apply_event, lock_hand, parse_event
+from games.services.completion import post_fees, status_change, store_result
+from games.services.setup import setup_from_dict
+from games.services.stacks import Seated, seated_with_stacks, stack_rows
+from games.services.state import remember_on_commit
+
+
+def _final_stacks(hand: HandRow) -> dict[int, int]:
+    """What the record says each seat ended with (a misdeal or an open hand: what they started with)."""
+    start = {s.seat_number: s.start_stack for s in HandSeat.objects.filter(hand=hand)}
+    result = HandResult.objects.filter(hand=hand).first()
+    if result is None or result.misdeal or hand.status == HandStatus.OPEN:
+        return start
+    return {int(seat): chips for seat, chips in result.data["final_stacks"].items()}
+
+
+def _move_stacks(actor: User, hand: HandRow, before: dict[int, int], after: dict[int, int], note: str) -> None:
+    """Apply ``after - before`` per seat to the stacks of the hand's players who are still seated."""
+    sessions = set(HandSeat.objects.filter(hand=hand).values_list("seat_session_id", flat=True))
+    entries: list[tuple[Seated, int]] = []
+    for seated in seated_with_stacks(hand.table_id):
+        seat = seated.session.seat_number
+        delta = after.get(seat, 0) - before.get(seat, 0)
+        if seated.session.pk not in sessions or not delta or seated.stack is None:
+            continue
+        new = seated.stack + delta
+        if new < 0:
+            raise DomainError(
+                f"Seat {seat} holds {seated.stack}: taking {-delta} back would leave it negative. "
+                "Adjust the stack first.",
+                code="stack_negative",
+                seat=seat,
+            )
+        entries.append((seated, new))
+    stack_rows(
+        actor=actor, table_id=hand.table_id, entries=entries, kind=StackKind.CORRECTION, hand_id=hand.pk, note=note
+    )
+
+
+def _check_no_live_replay(hand: HandRow) -> None:
+    replay = HandRow.objects.filter(replay_of=hand).exclude(status=HandStatus.VOIDED).first()
+    if replay is not None:
+        raise Conflict(
+            f"Hand #{hand.number} continues in replay hand #{replay.number}: void that hand first.",
+            code="has_replay",
+            replay_hand_id=replay.pk,
+        )
+
+
+def _reason(reason: str) -> str:
+    text = (reason or "").strip()
+    if not text:
+        raise DomainError("A reason is required.", code="reason_required")
+    return text[:300]
+
+
+@transaction.atomic
+def hand_void(*, actor: User, hand_id: int, reason: str) -> HandRow:
+    """Void a hand (open or finished): it stays in the log, marked void, and counts nowhere."""
+    check_may_amend(actor)
+    text = _reason(reason)
+    hand = lock_hand(hand_id)
+    if hand.status in (HandStatus.VOIDED, HandStatus.SUPERSEDED):
+        raise Conflict(f"Hand #{hand.number} is already {hand.status}.", code="hand_closed", hand_status=hand.status)
+    _check_no_live_replay(hand)
+    now = timezone.now()
+    if hand.status == HandStatus.COMPLETE:
+        start = {s.seat_number: s.start_stack for s in HandSeat.objects.filter(hand=hand)}
+        _move_stacks(actor, hand, _final_stacks(hand), start, f"hand #{hand.number} voided")
+    status_change(actor=actor, hand=hand, to=HandStatus.VOIDED, reason=text, now=now)
+    fields = ["status"]
+    if hand.ended_at is None:
+        hand.ended_at = now
+        fields.append("ended_at")
+    hand.save(update_fields=fields)
+    post_fees(actor=actor, hand=hand)
+    return hand
+
+
+def _replayed(hand: HandRow, events: Sequence[Mapping[str, Any]]) -> Hand:
+    state = Hand.start(setup_from_dict(hand.setup))
+    for k, data in enumerate(events):
+        event = parse_event(data, prefix=f"event {k}: ")
+        state = apply_event(state, event, prefix=f"event {k}: ")
+    if not state.is_over:
+        raise DomainError(
+            f"The corrected hand is not finished after {len(events)} events ({state.phase_text}).",
+            code="hand_unfinished",
+        )
+    if state.result is not None and state.result.replay is not None:
+        raise DomainError("A correction cannot end in a replay: record the tie as it was resolved.", code="bad_event")
+    return state
+
+
+@transaction.atomic
+def hand_correct(*, actor: User, hand_id: int, events: Sequence[Mapping[str, Any]], reason: str) -> HandRow:
+    """Supersede a finished hand by a new record replayed from the same setup with ``events``."""
+    check_may_amend(actor)
+    text = _reason(reason)
+    old = lock_hand(hand_id)
+    if old.status not in (HandStatus.COMPLETE, HandStatus.MISDEAL):
+        raise Conflict(
+            f"Hand #{old.number} is {old.status}: only a finished hand in force is corrected.",
+            code="hand_not_correctable",
+            hand_status=old.status,
+        )
+    _check_no_live_replay(old)
+    state = _replayed(old, [e for e in events if e.get("type") != Undo.type])
+    now = timezone.now()
+    new = HandRow.objects.create(
+        table_id=old.table_id,
+        game_id=old.game_id,
+        gaming_day=old.gaming_day,
+        number=old.number,
+        revision=old.revision + 1,
+        dealer_id=old.dealer_id,
+        sign_version_id=old.sign_version_id,
+        fee_policy_id=old.fee_policy_id,
+        setup=old.setup,
+        button=old.button,
+        small_blind_seat=old.small_blind_seat,
+        big_blind_seat=old.big_blind_seat,
+        corrects=old,
+        status=HandStatus.MISDEAL if state.result and state.result.misdeal else HandStatus.COMPLETE,
+        seq=state.seq,
+        created_at=now,
+        created_by=actor,
+    )
+    HandEvent.objects.bulk_create(
+        HandEvent(
+            hand=new,
+            seq=k,
+            client_event_id=f"correction:{k}",
+            kind=e.type,
+            data=e.to_dict(),
+            created_at=now,
+            created_by=actor,
+        )
+        for k, e in enumerate(effective_events(state.log))
+    )
+    HandSeat.objects.bulk_create(
+        HandSeat(
+            hand=new,
+            seat_number=s.seat_number,
+            player_id=s.player_id,
+            seat_session_id=s.seat_session_id,
+            start_stack=s.start_stack,
+        )
+        for s in HandSeat.objects.filter(hand=old)
+    )
+    store_result(hand=new, state=state, now=now)
+    new.save(update_fields=["pot", "fee", "ended_at"])
+    before = _final_stacks(old)
+    assert state.result is not None
+    after = before if state.result.misdeal else dict(state.result.final_stacks)
+    _move_stacks(actor, new, before, after, f"hand #{old.number} corrected")
+    status_change(actor=actor, hand=old, to=HandStatus.SUPERSEDED, reason=text, now=now)
+    old.save(update_fields=["status"])
+    post_fees(actor=actor, hand=old)
+    post_fees(actor=actor, hand=new)
+    remember_on_commit(new.pk, state)
+    return new

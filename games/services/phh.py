@@ -1,0 +1,182 @@
+"""PHH (the Poker Hand History standard) out of and into the hand record, through the engine's PHH module.
+
+Export: one hand as a ``.phh`` text, or a filtered set as a ``.phhs`` file
+written by a Celery task under ``MEDIA_ROOT/exports`` with its progress on a
+``PhhExport`` row. Import: every hand of a ``.phh``/``.phhs`` file replayed
+by the engine; the good ones join the table's history as completed hands,
+each bad one is reported with its number and the engine's error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import DomainError
+from config.gaming_day import gaming_day_of
+from config.tasks import send_on_commit
+from games.engine.phh import effective_events, export_hand, player_order
+from games.engine.phh_import import ReplayResult, replay_text, split_hands
+from games.models import ExportStatus, HandEvent, HandSeat, HandStatus, PhhExport
+from games.models import Hand as HandRow
+from games.selectors.access import check_may_amend
+from games.selectors.hands import HandFilters, hands_list
+from games.services.common import lock_table, next_number
+from games.services.completion import status_change, store_result
+from games.services.setup import engine_game, setup_to_dict
+from games.services.state import engine_state
+from tables.selectors import sign_in_force
+
+EXPORT_DIR = "exports"
+PROGRESS_EVERY = 50
+
+
+def _exponent() -> int:
+    return int(settings.CARDROOM_CURRENCY_EXPONENT)
+
+
+def hand_phh(hand: HandRow) -> str:
+    """One hand as the text of a ``.phh`` file (amounts in the currency's major units)."""
+    state = engine_state(hand)
+    names = {s.seat_number: s.player.full_name for s in HandSeat.objects.filter(hand=hand).select_related("player")
+             if s.player is not None}  # fmt: skip
+    order = player_order(state.setup)
+    players = [names.get(seat, f"Seat {seat}") for seat in order]
+    number = f"{hand.gaming_day:%Y%m%d}-{hand.number}" + (f"r{hand.revision}" if hand.revision > 1 else "")
+    replay_of = str(hand.replay_of_id) if hand.replay_of_id else None
+    return export_hand(
+        state, exponent=_exponent(), table=hand.table.number, number=number, players=players, replay_of=replay_of
+    )
+
+
+def export_path(export: PhhExport) -> Path:
+    return Path(settings.MEDIA_ROOT) / EXPORT_DIR / f"hands-{export.pk}.phhs"
+
+
+def phh_export_create(*, actor: User, filters: HandFilters) -> PhhExport:
+    """Queue the export of every hand matching ``filters``; the task starts once this commits."""
+    from games.tasks import phh_export_run_task
+
+    with transaction.atomic():
+        export = PhhExport.objects.create(filters=filters.as_dict(), created_at=timezone.now(), created_by=actor)
+        send_on_commit(phh_export_run_task, export.pk)
+    return export
+
+
+def phh_export_run(*, export_id: int) -> PhhExport:
+    """Write the export's file from scratch (a redelivered task rewrites it whole), updating progress."""
+    export = PhhExport.objects.select_related("created_by").get(pk=export_id)
+    if export.status == ExportStatus.DONE:
+        return export
+    hands = hands_list(user=export.created_by, filters=HandFilters.from_dict(export.filters)).order_by("pk")
+    export.status, export.total, export.done, export.error = ExportStatus.RUNNING, hands.count(), 0, ""
+    export.save(update_fields=["status", "total", "done", "error"])
+    path = export_path(export)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".part")
+    try:
+        with partial.open("w", encoding="utf-8") as out:
+            for k, hand in enumerate(hands.select_related("table").iterator(chunk_size=200), start=1):
+                out.write(f"[{k}]\n{hand_phh(hand)}\n")
+                if k % PROGRESS_EVERY == 0:
+                    PhhExport.objects.filter(pk=export.pk).update(done=k)
+        partial.replace(path)
+    except Exception as error:
+        export.status, export.error = ExportStatus.FAILED, str(error)[:500]
+        export.save(update_fields=["status", "error"])
+        raise
+    export.status, export.done, export.finished_at = ExportStatus.DONE, export.total, timezone.now()
+    export.file = f"{EXPORT_DIR}/{path.name}"
+    export.save(update_fields=["status", "done", "finished_at", "file"])
+    return export
+
+
+@dataclass(frozen=True)
+class ImportedHand:
+    number: int
+    name: str
+    hand_id: int | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def _import_one(actor: User, table_id: int, result: ReplayResult, digest: str) -> int:
+    """Store one replayed hand as a completed hand of the table's history; returns its id."""
+    state = result.hand
+    assert state is not None
+    at = timezone.now()
+    day = gaming_day_of(at)
+    table = lock_table(table_id)
+    game = table.game
+    assert game is not None
+    hand = HandRow.objects.create(
+        table=table,
+        game=game,
+        gaming_day=day,
+        number=next_number(table.pk, day),
+        sign_version=sign_in_force(table_id=table.pk, at=at),
+        setup=setup_to_dict(state.setup),
+        button=state.setup.button,
+        small_blind_seat=state.seats[state.small_blind_index] if state.small_blind_index >= 0 else None,
+        big_blind_seat=state.seats[state.big_blind_index] if state.big_blind_index >= 0 else None,
+        client_hand_id=f"phh:{digest}",
+        status=HandStatus.COMPLETE if not (state.result and state.result.misdeal) else HandStatus.MISDEAL,
+        seq=state.seq,
+        created_at=at,
+        created_by=actor,
+    )
+    HandSeat.objects.bulk_create(
+        HandSeat(hand=hand, seat_number=seat, start_stack=state.setup.stacks[seat]) for seat in state.seats
+    )
+    HandEvent.objects.bulk_create(
+        HandEvent(hand=hand, seq=k, client_event_id=f"phh:{k}", kind=e.type, data=e.to_dict(), created_at=at,
+                  created_by=actor)
+        for k, e in enumerate(effective_events(state.log))
+    )  # fmt: skip
+    store_result(hand=hand, state=state, now=at)
+    hand.save(update_fields=["pot", "fee", "ended_at"])
+    status_change(actor=actor, hand=hand, to=hand.status, reason="imported from PHH", now=at)
+    return hand.pk
+
+
+def phh_import(*, actor: User, table_id: int, text: str) -> list[ImportedHand]:
+    """Replay every hand of a PHH text and add the good ones to the table's history, each in its own transaction."""
+    check_may_amend(actor)
+    with transaction.atomic():
+        table = lock_table(table_id)
+    if table.game is None:
+        raise DomainError(
+            f"Table {table.number} has no game: hands cannot be imported into it.", code="table_needs_game"
+        )
+    kind = engine_game(table.game)
+    bodies = split_hands(text)
+    results = replay_text(text, exponent=_exponent())
+    report: list[ImportedHand] = []
+    for (_, body), result in zip(bodies, results, strict=True):
+        error = result.error or ("; ".join(result.warnings) if result.warnings else None)
+        state = result.hand
+        if error is None and state is not None:
+            if state.setup.game is not kind:
+                error = f"a {state.setup.game} hand cannot join the history of a {kind} table"
+            elif max(state.setup.stacks) > table.seats:
+                error = f"the hand uses seat {max(state.setup.stacks)}; table {table.number} has {table.seats}"
+        normal = "\n".join(line.strip() for line in body.splitlines() if line.strip())
+        digest = hashlib.sha256(normal.encode()).hexdigest()[:40]
+        if error is None and HandRow.objects.filter(table=table, client_hand_id=f"phh:{digest}").exists():
+            error = "this hand was imported into this table before"
+        if error is not None:
+            report.append(ImportedHand(result.number, result.name, error=error))
+            continue
+        with transaction.atomic():
+            hand_id = _import_one(actor, table.pk, result, digest)
+        report.append(ImportedHand(result.number, result.name, hand_id=hand_id))
+    return report

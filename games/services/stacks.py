@@ -1,0 +1,97 @@
+"""The stack ledger: buy-ins, add-ons, each hand's final stacks, corrections, adjustments."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError
+from config.money import check_minor
+from games.models import Hand, HandStatus, SeatStack, StackKind
+from games.selectors.access import check_may_amend, check_may_record
+from games.services.common import lock_table
+from tables.models import SeatSession
+
+
+@dataclass(frozen=True)
+class Seated:
+    session: SeatSession
+    stack: int | None  # None: no buy-in recorded yet
+
+
+def seated_with_stacks(table_id: int) -> list[Seated]:
+    """Open seat sessions of a table, each with its latest stack (one query)."""
+    latest = SeatStack.objects.filter(seat_session=OuterRef("pk")).order_by("-pk").values("stack")[:1]
+    sessions = (
+        SeatSession.objects.filter(table_id=table_id, ended_at__isnull=True)
+        .select_related("player")
+        .annotate(latest_stack=Subquery(latest))
+        .order_by("seat_number")
+    )
+    return [Seated(s, s.latest_stack) for s in sessions]
+
+
+def stack_rows(
+    *,
+    actor: User,
+    table_id: int,
+    entries: Iterable[tuple[Seated, int]],
+    kind: str,
+    hand_id: int | None = None,
+    note: str = "",
+) -> list[SeatStack]:
+    """Append one row per (seat, new stack); ``change`` is the difference from the seat's stack before."""
+    now = timezone.now()
+    rows = [
+        SeatStack(
+            table_id=table_id,
+            seat_session=seated.session,
+            seat_number=seated.session.seat_number,
+            kind=kind,
+            change=stack - (seated.stack or 0),
+            stack=stack,
+            hand_id=hand_id,
+            note=note,
+            created_at=now,
+            created_by=actor,
+        )
+        for seated, stack in entries
+    ]
+    return SeatStack.objects.bulk_create(rows)
+
+
+@transaction.atomic
+def seat_stack_add(
+    *, actor: User, table_id: int, seat_number: int, amount: int, kind: str = StackKind.BUY_IN, note: str = ""
+) -> SeatStack:
+    """A buy-in (the first chips of a seat session) or an add-on, between hands.
+
+    Recorded by the dealer of the table or a floor manager; a floor
+    ``adjustment`` sets the stack to ``amount`` and needs a floor manager.
+    """
+    table = lock_table(table_id)
+    check_may_record(actor, table_id=table.pk, table_number=table.number)
+    if kind == StackKind.ADJUSTMENT:
+        check_may_amend(actor)
+    elif kind not in (StackKind.BUY_IN, StackKind.ADD_ON):
+        raise DomainError(f"{kind!r} is not a buy-in, an add-on or an adjustment.", code="bad_stack_kind")
+    check_minor(amount, field="amount", allow_zero=kind == StackKind.ADJUSTMENT)
+    if Hand.objects.filter(table_id=table.pk, status=HandStatus.OPEN).exists():
+        raise Conflict(f"Table {table.number} has a hand open: chips are added between hands.", code="hand_open")
+    seated = next((s for s in seated_with_stacks(table.pk) if s.session.seat_number == seat_number), None)
+    if seated is None:
+        raise DomainError(f"Nobody sits in seat {seat_number} at table {table.number}.", code="seat_empty")
+    if kind == StackKind.BUY_IN and seated.stack is not None:
+        raise DomainError(
+            f"Seat {seat_number} already has {seated.stack} in chips: record an add-on instead.", code="has_buy_in"
+        )
+    if kind == StackKind.ADD_ON and seated.stack is None:
+        raise DomainError(f"Seat {seat_number} has no buy-in yet: record the buy-in first.", code="no_buy_in")
+    new = amount if kind in (StackKind.BUY_IN, StackKind.ADJUSTMENT) else (seated.stack or 0) + amount
+    check_minor(new, field="stack", allow_zero=True)
+    return stack_rows(actor=actor, table_id=table.pk, entries=[(seated, new)], kind=kind, note=note)[0]

@@ -1,0 +1,182 @@
+"""Starting a hand: the engine's setup filled from the table, the floor and the last hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from config.errors import Conflict, DomainError
+from config.gaming_day import gaming_day_of
+from games.engine import EngineError, Game, Hand, Positions, TableSetup, next_positions, positions_for, with_positions
+from games.engine.pots import clockwise_from
+from games.models import Hand as HandRow
+from games.models import HandSeat, HandStatus, StackKind
+from games.services.common import next_number, refusal
+from games.services.setup import STRUCTURES, engine_game, setup_to_dict
+from games.services.stacks import Seated, seated_with_stacks, stack_rows
+from rake.policies import FeePolicyError, PercentageFee
+from rake.selectors import fee_policy_in_force, percentage_fee_for
+from tables.models import Table, TableStatus
+from tables.selectors import dealer_assigned_now, sign_in_force
+
+
+@dataclass(frozen=True)
+class Started:
+    hand: HandRow
+    state: Hand
+    names: dict[int, str]
+
+
+def _check_table(table: Table) -> None:
+    if table.status != TableStatus.OPEN or table.game is None:
+        raise Conflict(
+            f"Table {table.number} is {table.status}: hands are dealt only at an open table.",
+            code="table_not_open",
+            table_status=table.status,
+        )
+    open_hand = HandRow.objects.filter(table_id=table.pk, status=HandStatus.OPEN).only("pk", "number").first()
+    if open_hand is not None:
+        raise Conflict(
+            f"Hand #{open_hand.number} is still open at table {table.number}: finish it first.",
+            code="hand_open",
+            hand_id=open_hand.pk,
+        )
+
+
+def _stacks(
+    actor: User, table: Table, seated: list[Seated], buy_ins: Mapping[int, int] | None
+) -> tuple[list[Seated], dict[int, int]]:
+    """Each seated player's stack; a seat without chips recorded takes its buy-in from ``buy_ins``."""
+    given = dict(buy_ins or {})
+    new_rows: list[tuple[Seated, int]] = []
+    stacks: dict[int, int] = {}
+    for s in seated:
+        seat = s.session.seat_number
+        if s.stack is None:
+            if seat not in given:
+                raise DomainError(
+                    f"Seat {seat} ({s.session.player.masked_name}) has no chips recorded: enter the buy-in.",
+                    code="stack_unknown",
+                    seat=seat,
+                )
+            amount = given.pop(seat)
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+                raise DomainError(f"The buy-in of seat {seat} must be a positive whole amount.", code="bad_money")
+            new_rows.append((s, amount))
+            stacks[seat] = amount
+        else:
+            stacks[seat] = s.stack
+    if given:
+        seats = ", ".join(str(n) for n in sorted(given))
+        raise DomainError(
+            f"Buy-ins are entered only for seated players with no chips recorded, not seat(s) {seats}.",
+            code="bad_buy_in",
+        )
+    if new_rows:
+        stack_rows(actor=actor, table_id=table.pk, entries=new_rows, kind=StackKind.BUY_IN, note="entered at a hand")
+    return seated, stacks
+
+
+def _positions(table: Table, game: Game, players: list[int]) -> Positions:
+    """The button moved from the last hand by the engine's rule; after a misdeal it stays (R18)."""
+    last = (
+        HandRow.objects.filter(table_id=table.pk, replay_of__isnull=True, corrects__isnull=True)
+        .order_by("-pk")
+        .only("button", "small_blind_seat", "big_blind_seat", "status")
+        .first()
+    )
+    if last is None:
+        return positions_for(players, players[-1]) if game is Game.HOLDEM else Positions(players[-1], 0, 0)
+    previous = Positions(last.button, last.small_blind_seat or 0, last.big_blind_seat or 0)
+    if game is Game.CLUB_POKER:
+        button = last.button if last.status == HandStatus.MISDEAL and last.button in players else None
+        return Positions(button or clockwise_from(players, last.button)[0], 0, 0)
+    if last.status == HandStatus.MISDEAL and {previous.small_blind, previous.big_blind} <= set(players) | {0}:
+        return previous
+    if previous.big_blind == 0:
+        return positions_for(players, clockwise_from(players, last.button)[0])
+    return next_positions(previous, players)
+
+
+def build_setup(table: Table, stacks: dict[int, int], fee: PercentageFee | None) -> TableSetup:
+    """The engine's setup of the next hand at ``table`` (the caller checked the table is open)."""
+    game = table.game
+    assert game is not None
+    kind = engine_game(game)
+    players = sorted(seat for seat, chips in stacks.items() if chips > 0)
+    if len(players) < 2:
+        raise DomainError(
+            f"A hand needs at least 2 seated players with chips; table {table.number} has {len(players)}.",
+            code="too_few_players",
+            players=len(players),
+        )
+    try:
+        setup = TableSetup(
+            game=kind,
+            structure=STRUCTURES[game.structure],
+            seat_count=table.seats,
+            stacks=stacks,
+            button=players[-1],
+            small_blind=game.small_blind if kind is Game.HOLDEM else 0,
+            big_blind=game.big_blind if kind is Game.HOLDEM else 0,
+            ante=game.ante,
+            fee=fee,
+        )
+        positions = _positions(table, kind, players)
+        if kind is Game.HOLDEM:
+            return with_positions(setup, positions)
+        return replace(setup, button=positions.button)
+    except (EngineError, FeePolicyError) as error:
+        raise refusal(error) from None
+
+
+def start_hand(
+    *, actor: User, table: Table, buy_ins: Mapping[int, int] | None = None, client_hand_id: str = ""
+) -> Started:
+    """Insert a new open hand at ``table``; the caller holds the table's row lock and checked the recorder."""
+    _check_table(table)
+    game = table.game
+    assert game is not None, "an open table has a game (tables' CHECK constraint)"
+    seated, stacks = _stacks(actor, table, seated_with_stacks(table.pk), buy_ins)
+    now = timezone.now()
+    version = fee_policy_in_force(table_id=table.pk, at=now)
+    setup = build_setup(table, stacks, percentage_fee_for(version))
+    state = Hand.start(setup)
+    day = gaming_day_of(now)
+    small = state.seats[state.small_blind_index] if state.small_blind_index >= 0 else None
+    big = state.seats[state.big_blind_index] if state.big_blind_index >= 0 else None
+    sign = sign_in_force(table_id=table.pk, at=now)
+    hand = HandRow.objects.create(
+        table=table,
+        game=game,
+        gaming_day=day,
+        number=next_number(table.pk, day),
+        dealer=dealer_assigned_now(table_id=table.pk),
+        sign_version=sign,
+        fee_policy=version,
+        setup=setup_to_dict(setup),
+        button=setup.button,
+        small_blind_seat=small,
+        big_blind_seat=big,
+        client_hand_id=client_hand_id,
+        pot=sum(state.totals),
+        created_at=now,
+        created_by=actor,
+    )
+    dealt = set(state.seats)
+    HandSeat.objects.bulk_create(
+        HandSeat(
+            hand=hand,
+            seat_number=s.session.seat_number,
+            player_id=s.session.player_id,
+            seat_session=s.session,
+            start_stack=stacks[s.session.seat_number],
+        )
+        for s in seated
+        if s.session.seat_number in dealt
+    )
+    names = {s.session.seat_number: s.session.player.masked_name for s in seated}
+    return Started(hand, state, names)

@@ -1,0 +1,192 @@
+"""The engine state of a hand: rebuilt from its log, cached per process, shown as plain data.
+
+The cache maps a hand id to ``(seq, engine hand)``. An entry is used only
+when its ``seq`` equals the ``seq`` of the hand row the caller has locked,
+and it is stored only after the transaction that wrote that ``seq`` commits,
+so a state that was rolled back is never served. The log is append-only, so
+a hand's state at a given ``seq`` never changes: two gunicorn workers
+holding different entries are both right or both miss.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.db import transaction
+
+from games.engine import Event, Hand, Phase, event_from_dict, replay
+from games.engine.cards import cards_str
+from games.models import Hand as HandRow
+from games.models import HandEvent
+from games.services.setup import setup_from_dict
+
+CACHE_SIZE = 512
+_cache: OrderedDict[int, tuple[int, Hand]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _cached(hand_id: int, seq: int) -> Hand | None:
+    with _lock:
+        hit = _cache.get(hand_id)
+        if hit is None or hit[0] != seq:
+            return None
+        _cache.move_to_end(hand_id)
+        return hit[1]
+
+
+def _store(hand_id: int, state: Hand) -> None:
+    with _lock:
+        _cache[hand_id] = (state.seq, state)
+        _cache.move_to_end(hand_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def remember_on_commit(hand_id: int, state: Hand) -> None:
+    """Cache ``state`` once the surrounding transaction commits (never a rolled-back state)."""
+    transaction.on_commit(lambda: _store(hand_id, state))
+
+
+def cache_clear() -> None:
+    with _lock:
+        _cache.clear()
+
+
+def engine_events(hand_id: int) -> list[Event]:
+    rows = HandEvent.objects.filter(hand_id=hand_id).order_by("seq").values_list("data", flat=True)
+    return [event_from_dict(data) for data in rows]
+
+
+def engine_state(hand: HandRow) -> Hand:
+    """The engine state after the hand's ``seq`` events: from the cache, else replayed from the log."""
+    state = _cached(hand.pk, hand.seq)
+    if state is not None:
+        return state
+    state = replay(setup_from_dict(hand.setup), engine_events(hand.pk))
+    if state.seq == hand.seq:
+        _store(hand.pk, state)
+    return state
+
+
+def pot_in_middle(state: Hand) -> int:
+    """Chips in the pots now (bets of the current round and a carried bank included)."""
+    if state.result is not None:
+        return sum(p.amount for p in state.result.pots)
+    return sum(state.totals) + state.setup.carried
+
+
+def _presets(state: Hand) -> dict[str, int] | None:
+    """Amount buttons of the dealer's screen: minimum raise, half pot, pot, all-in, each within the legal range."""
+    legal = state.legal_actions()
+    if legal is None or legal.raise_kind is None:
+        return None
+    unit = state.setup.chip_unit
+    facing = legal.call_amount + state.committed(legal.seat)
+    pot_after_call = pot_in_middle(state) + legal.call_amount
+
+    def clamp(to: int) -> int:
+        to -= to % unit
+        return max(legal.min_to, min(legal.max_to, to))
+
+    return {
+        "min": legal.min_to,
+        "half_pot": clamp(facing + pot_after_call // 2),
+        "pot": clamp(facing + pot_after_call),
+        "all_in": legal.max_to,
+    }
+
+
+def _legal(state: Hand) -> dict[str, Any] | None:
+    legal = state.legal_actions()
+    if legal is None:
+        return None
+    return {
+        "seat": legal.seat,
+        "kinds": [str(k) for k in legal.kinds],
+        "call_amount": legal.call_amount,
+        "can_check": legal.can_check,
+        "raise_kind": None if legal.raise_kind is None else str(legal.raise_kind),
+        "min_to": legal.min_to,
+        "max_to": legal.max_to,
+        "all_in_to": legal.all_in_to,
+        "no_raise_reason": legal.no_raise_reason,
+        "presets": _presets(state),
+    }
+
+
+def _seats(state: Hand, names: dict[int, str]) -> list[dict[str, Any]]:
+    rows = []
+    for i, seat in enumerate(state.seats):
+        rows.append(
+            {
+                "seat": seat,
+                "name": names.get(seat, ""),
+                "start_stack": state.start_stacks[i],
+                "stack": state.stacks[i],
+                "bet": state.bets[i],
+                "committed": state.totals[i],
+                "folded": state.folded[i],
+                "all_in": state.stacks[i] == 0 and not state.folded[i],
+                "cards": cards_str(state.holes[i]),
+            }
+        )
+    return rows
+
+
+def next_step(state: Hand) -> str:
+    """What the dealer enters next, in words the screen shows."""
+    phase = state.phase
+    if phase is Phase.DEAL:
+        return "deal"
+    if phase is Phase.BETTING:
+        return "action"
+    if phase is Phase.BOARD:
+        return "board"
+    if phase is Phase.DRAW:
+        return "draw"
+    if phase is Phase.SHOWDOWN:
+        return "showdown"
+    if phase is Phase.TIE:
+        return "tie"
+    return "none"
+
+
+def state_payload(hand: HandRow, state: Hand, *, names: dict[int, str] | None = None) -> dict[str, Any]:
+    """Everything the dealer's screen needs to draw the hand and offer only what is legal."""
+    setup = state.setup
+    known = [c for c in state.known_cards if c >= 0]
+    small = state.seats[state.small_blind_index] if state.small_blind_index >= 0 else None
+    big = state.seats[state.big_blind_index] if state.big_blind_index >= 0 else None
+    return {
+        "hand_id": hand.pk,
+        "table_id": hand.table_id,
+        "number": hand.number,
+        "revision": hand.revision,
+        "status": hand.status,
+        "seq": state.seq,
+        "game": str(setup.game),
+        "structure": str(setup.structure),
+        "phase": str(state.phase),
+        "street": state.street_name,
+        "next": next_step(state),
+        "to_act": state.seat_to_act,
+        "button": setup.button,
+        "small_blind_seat": small,
+        "big_blind_seat": big,
+        "seat_count": setup.seat_count,
+        "seats": _seats(state, names or {}),
+        "deal_order": list(state.deal_order()),
+        "board": cards_str(state.board),
+        "board_due": state.board_due,
+        "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in state.pots()],
+        "pot_total": pot_in_middle(state),
+        "legal": _legal(state),
+        "showdown_pending": list(state.showdown_pending()),
+        "tied_seats": list(state.tied_seats) if state.phase is Phase.TIE else [],
+        "can_undo": state.can_undo and not state.is_over,
+        "used_cards": cards_str(known),
+        "notes": list(state.notes),
+        "result": None if state.result is None else state.result.to_dict(),
+    }

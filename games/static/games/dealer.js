@@ -1,0 +1,230 @@
+// The dealer's screen: draws the hand from the API's state and offers only what the engine allows.
+// Every event is posted with the hand's sequence and a fresh client event id (crypto.randomUUID);
+// the response's state redraws the screen, a 409 reloads it. Plain JS, no build step.
+(function () {
+  "use strict";
+  const root = document.getElementById("dealer");
+  if (!root) return;
+  const $ = (id) => document.getElementById(id);
+  const csrf = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+  const RANKS = "AKQJT98765432", SUITS = "shdc";
+  const url = (template, id) => template.replace(/\/0\//, "/" + id + "/");
+  let state = null, names = {}, amount = "", chosen = [], pickerFor = null, busy = false;
+
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "id-" + Date.now() + "-" + Math.random().toString(16).slice(2);
+  }
+  function say(text, error) { const m = $("message"); m.textContent = text || ""; m.className = error ? "error" : ""; }
+  function cardsOf(text) { const out = []; for (let i = 0; i < (text || "").length; i += 2) out.push(text.slice(i, i + 2)); return out; }
+  function face(card) {
+    const span = document.createElement("span");
+    span.className = "card-face" + (card === "??" ? " unknown" : /[hd]$/.test(card) ? " red" : "");
+    span.textContent = card;
+    return span;
+  }
+  function button(label, key, onClick, cls) {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = label; b.dataset.key = key || ""; if (cls) b.className = cls;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  async function call(method, target, body) {
+    const response = await fetch(target, {
+      method, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, Accept: "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    return { status: response.status, data };
+  }
+
+  async function load(handId) {
+    if (!handId) { state = null; draw(); return; }
+    const { status, data } = await call("GET", url(root.dataset.handUrl, handId));
+    if (status === 200) { names = {}; data.seats.forEach((s) => { names[s.seat] = s.name; }); setState(data); }
+    else say(data && data.error ? data.error.message : "Could not load the hand", true);
+  }
+  function setState(data) {
+    state = data; amount = ""; chosen = []; pickerFor = null;
+    root.dataset.hand = data.hand_id; draw();
+  }
+
+  async function start() {
+    if (busy) return; busy = true;
+    const { status, data } = await call("POST", root.dataset.startUrl, { table_id: Number(root.dataset.table) });
+    busy = false;
+    if (status === 201) { names = {}; data.seats.forEach((s) => { names[s.seat] = s.name; }); setState(data); say("Hand #" + data.number + " started"); }
+    else say(data && data.error ? data.error.message : "Refused", true);
+  }
+
+  async function send(event, undo) {
+    if (busy || !state) return; busy = true;
+    const body = undo ? { seq: state.seq, client_event_id: uuid(), reason: "" }
+                      : { seq: state.seq, client_event_id: uuid(), event };
+    const { status, data } = await call("POST", url(undo ? root.dataset.undoUrl : root.dataset.eventUrl, state.hand_id), body);
+    busy = false;
+    if (status === 201 || status === 200) {
+      setState(data.state); say(data.state.status === "complete" ? "Hand complete" : "");
+      if (data.state.replay_hand_id) { say("Tie: replay hand opened"); await load(data.state.replay_hand_id); }
+    } else if (status === 409 && data && data.error && data.error.code === "stale_sequence") {
+      say(data.error.message, true); await load(state.hand_id);
+    } else {
+      say(data && data.error ? data.error.message : "Refused (" + status + ")", true);
+    }
+  }
+
+  // -- drawing ---------------------------------------------------------------
+  function draw() {
+    drawSeats(); drawCenter(); drawActions(); drawPicker();
+    $("hand-label").textContent = state ? "· Hand #" + state.number + (state.status !== "open" ? " (" + state.status + ")" : "") : "";
+  }
+  function drawSeats() {
+    const box = $("seats"); box.innerHTML = "";
+    if (!state) return;
+    const n = state.seat_count;
+    state.seats.forEach((s) => {
+      const angle = Math.PI / 2 + (2 * Math.PI * (s.seat - 1)) / n;
+      const el = document.createElement("div");
+      el.className = "seat" + (state.to_act === s.seat ? " to-act" : "") + (s.folded ? " folded" : "");
+      el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
+      el.style.left = 50 + 44 * Math.cos(angle) + "%"; el.style.top = 50 + 40 * Math.sin(angle) + "%";
+      const button = s.seat === state.button ? ' <span class="dealer-button" title="button">D</span>' : "";
+      el.innerHTML = '<div class="name">' + s.seat + " · " + (names[s.seat] || s.name || "") + button + "</div>" +
+        '<div class="stack">' + s.stack + (s.all_in ? " all-in" : "") + '</div><div class="bet">' + (s.bet || "") + "</div>";
+      const cards = document.createElement("div");
+      cardsOf(s.cards).forEach((c) => cards.appendChild(face(c)));
+      el.appendChild(cards);
+      box.appendChild(el);
+    });
+  }
+  function drawCenter() {
+    const board = $("board"); board.innerHTML = "";
+    if (!state) { $("pots").textContent = ""; $("prompt").textContent = "No hand open"; return; }
+    cardsOf(state.board).forEach((c) => board.appendChild(face(c)));
+    const pots = state.pots.length ? state.pots.map((p, i) => (i ? "Side " : "Pot ") + p.amount).join(" · ") : "Pot " + state.pot_total;
+    $("pots").textContent = pots;
+    $("pots").dataset.total = state.pot_total;
+    const prompts = {
+      deal: "Deal the cards", action: "Seat " + state.to_act + " to act", board: "Deal the " + ["flop", "turn", "river"][Math.min(state.board.length / 2 - 2 < 0 ? 0 : state.board.length / 2 - 2, 2)],
+      draw: "Seat " + state.to_act + " draws", showdown: "Showdown", tie: "Tie between seats " + state.tied_seats.join(", "),
+      none: state.result ? "Fee " + state.result.fees : "",
+    };
+    $("prompt").textContent = prompts[state.next] || "";
+  }
+
+  function drawActions() {
+    const box = $("actions"); box.innerHTML = "";
+    $("amount-panel").hidden = true;
+    if (!state || state.status !== "open") {
+      box.appendChild(button(state ? "Next hand" : "Start hand", "n", start));
+      if (state) box.appendChild(logLink());
+      return;
+    }
+    const next = state.next, legal = state.legal;
+    if (next === "deal") box.appendChild(button("Deal", "d", () => send({ type: "deal", holes: {} })));
+    if (next === "action" && legal) actionButtons(box, legal);
+    if (next === "board") box.appendChild(button("Deal board", "b", () => {
+      if (chosen.length !== state.board_due) { say("Pick " + state.board_due + " card(s)", true); return; }
+      send({ type: "board", cards: chosen.join("") });
+    }));
+    if (next === "draw") {
+      const seat = state.to_act;
+      box.appendChild(button("Stand pat", "0", () => send({ type: "draw", seat, discards: "", cards: "" })));
+      [1, 2, 3].forEach((k) => box.appendChild(button("Draw " + k, String(k), () =>
+        send({ type: "draw", seat, discards: "??".repeat(k), cards: "??".repeat(k) }))));
+    }
+    if (next === "showdown") showdownButtons(box);
+    if (next === "tie") {
+      box.appendChild(button("Agree split", "s", () => send({ type: "agree_split" })));
+      box.appendChild(button("Replay", "r", () => send({ type: "replay" })));
+    }
+    if (state.can_undo) box.appendChild(button("Undo", "u", () => send(null, true), "secondary"));
+    if (next === "deal" || next === "action") box.appendChild(button("Misdeal", "", () => send({ type: "misdeal", reason: "called by the dealer" }), "secondary"));
+  }
+  function logLink() {
+    const a = document.createElement("a"); a.href = url(root.dataset.logUrl, state.hand_id); a.textContent = "Hand log"; a.id = "log-link";
+    return a;
+  }
+
+  function actionButtons(box, legal) {
+    const seat = legal.seat;
+    box.appendChild(button("Fold", "f", () => send({ type: "action", seat, kind: "fold" }), "fold"));
+    if (legal.can_check) box.appendChild(button("Check", "c", () => send({ type: "action", seat, kind: "check" })));
+    else box.appendChild(button("Call " + legal.call_amount, "c", () => send({ type: "action", seat, kind: "call" })));
+    if (legal.raise_kind) {
+      const word = legal.raise_kind === "bet" ? "Bet" : "Raise to";
+      const go = () => {
+        const to = Number(amount || legal.min_to);
+        send({ type: "action", seat, kind: legal.raise_kind, amount: to });
+      };
+      const raise = button(word, "r", go); raise.id = "raise"; box.appendChild(raise);
+      box.appendChild(button("All-in " + legal.max_to, "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: legal.max_to })));
+      amountPanel(legal);
+    } else if (legal.no_raise_reason) {
+      const note = document.createElement("small"); note.textContent = legal.no_raise_reason; box.appendChild(note);
+    }
+  }
+  function amountPanel(legal) {
+    $("amount-panel").hidden = false;
+    amount = amount || String(legal.min_to);
+    $("amount").textContent = amount;
+    const presets = $("presets"); presets.innerHTML = "";
+    const p = legal.presets || {};
+    [["Min " + p.min, "m", p.min], ["½ pot " + p.half_pot, "h", p.half_pot], ["Pot " + p.pot, "p", p.pot]].forEach(([label, key, value]) =>
+      presets.appendChild(button(label, key, () => { amount = String(value); $("amount").textContent = amount; })));
+    const pad = $("keypad"); pad.innerHTML = "";
+    ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"].forEach((k) => pad.appendChild(button(k, "", () => key(k))));
+  }
+  function key(k) {
+    if (k === "C") amount = ""; else if (k === "⌫") amount = amount.slice(0, -1); else amount = (amount === "0" ? "" : amount) + k;
+    $("amount").textContent = amount || "0";
+  }
+  function showdownButtons(box) {
+    const pending = state.to_act ? [state.to_act] : state.showdown_pending;
+    pending.forEach((seat) => {
+      const held = state.seats.find((s) => s.seat === seat);
+      const size = state.game === "club_poker" ? 5 : 2;
+      box.appendChild(button("Show " + seat, "s", () => {
+        const known = held && held.cards.indexOf("?") < 0 ? held.cards : null;
+        if (known) { send({ type: "show", seat, cards: known }); return; }
+        if (chosen.length !== size) { pickerFor = seat; say("Pick seat " + seat + "'s " + size + " cards, then Show", true); drawPicker(); return; }
+        send({ type: "show", seat, cards: chosen.join("") });
+      }));
+      box.appendChild(button("Muck " + seat, "k", () => send({ type: "muck", seat }), "secondary"));
+    });
+  }
+
+  function drawPicker() {
+    const box = $("picker"); box.innerHTML = "";
+    const wanted = state && state.status === "open" && (state.next === "board" || state.next === "showdown");
+    box.hidden = !wanted;
+    if (!wanted) return;
+    const used = new Set(cardsOf(state.used_cards));
+    SUITS.split("").forEach((suit) => RANKS.split("").forEach((rank) => {
+      const card = rank + suit;
+      const b = button(card, "", () => {
+        const i = chosen.indexOf(card);
+        if (i >= 0) chosen.splice(i, 1); else chosen.push(card);
+        b.classList.toggle("chosen", chosen.indexOf(card) >= 0);
+      }, /[hd]/.test(suit) ? "red" : "");
+      b.dataset.card = card;
+      if (used.has(card)) b.disabled = true;
+      if (chosen.indexOf(card) >= 0) b.classList.add("chosen");
+      box.appendChild(b);
+    }));
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
+    if (/^[0-9]$/.test(e.key) && !$("amount-panel").hidden) { key(e.key); e.preventDefault(); return; }
+    if (e.key === "Backspace" && !$("amount-panel").hidden) { key("⌫"); e.preventDefault(); return; }
+    if (e.key === "Enter" && $("raise")) { $("raise").click(); e.preventDefault(); return; }
+    const target = document.querySelector('#actions button[data-key="' + e.key + '"], #presets button[data-key="' + e.key + '"]');
+    if (target && !target.disabled) { target.click(); e.preventDefault(); }
+  });
+
+  load(root.dataset.hand);
+})();

@@ -1,0 +1,13 @@
+"""Celery tasks of the games app: take ids, call a service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="games.phh_export", acks_late=True, reject_on_worker_lost=True)
+def phh_export_run_task(export_id: int) -> str:
+    from games.services.phh import phh_export_run
+
+    export = phh_export_run(export_id=export_id)
+    return export.file

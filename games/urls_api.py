@@ -1,0 +1,27 @@
+"""API routes of the hand record, mounted by config.urls under /api/v1/."""
+
+from django.urls import URLPattern, path
+
+from games.apis import log, recording
+
+P = "hands/"
+
+urlpatterns: list[URLPattern] = [
+    path(P, log.HandListApi.as_view(), name="games-hand-list"),
+    path(f"{P}start/", recording.HandStartApi.as_view(), name="games-hand-start"),
+    path(f"{P}record/", recording.HandRecordWholeApi.as_view(), name="games-hand-record"),
+    path(f"{P}import/", log.ImportApi.as_view(), name="games-phh-import"),
+    path(f"{P}exports/", log.ExportCreateApi.as_view(), name="games-export-create"),
+    path(f"{P}exports/<int:export_id>/", log.ExportDetailApi.as_view(), name="games-export-detail"),
+    path(f"{P}exports/<int:export_id>/download/", log.ExportDownloadApi.as_view(), name="games-export-download"),
+    path(f"{P}stats/dealers/", log.DealerStatsApi.as_view(), name="games-dealer-stats"),
+    path(f"{P}tables/<int:table_id>/current/", log.TableCurrentHandApi.as_view(), name="games-table-current"),
+    path(f"{P}tables/<int:table_id>/stacks/", recording.StackAddApi.as_view(), name="games-stack-add"),
+    path(f"{P}<int:hand_id>/", log.HandDetailApi.as_view(), name="games-hand-detail"),
+    path(f"{P}<int:hand_id>/state/", log.HandStateApi.as_view(), name="games-hand-state"),
+    path(f"{P}<int:hand_id>/events/", recording.HandEventApi.as_view(), name="games-hand-event"),
+    path(f"{P}<int:hand_id>/undo/", recording.HandUndoApi.as_view(), name="games-hand-undo"),
+    path(f"{P}<int:hand_id>/void/", recording.HandVoidApi.as_view(), name="games-hand-void"),
+    path(f"{P}<int:hand_id>/correct/", recording.HandCorrectApi.as_view(), name="games-hand-correct"),
+    path(f"{P}<int:hand_id>/phh/", log.HandPhhApi.as_view(), name="games-hand-phh"),
+]

@@ -1,0 +1,48 @@
+"""Across hands: the button moves by the engine's rule, the end stack is the next start, seat changes count."""
+
+from __future__ import annotations
+
+from games import services as hands
+from games.models import HandSeat
+from tables import services as floor
+from tables.models import SeatSession
+from tests.games.helpers import HOLDEM_FEE, HOLDEM_HAND, HOLDEM_POT, act, ev, record
+
+
+def _fold_around(dealer, hand, first, second):
+    """Deal, then the first two to act fold: the big blind wins the blinds."""
+    return record(dealer, hand, ev("deal"), act(first, "fold"), act(second, "fold"))
+
+
+def test_button_moves_and_stacks_carry_over(dealer, holdem_table):
+    first = hands.hand_start(actor=dealer, table_id=holdem_table.pk).hand
+    record(dealer, first, *HOLDEM_HAND)
+    second = hands.hand_start(actor=dealer, table_id=holdem_table.pk)
+    hand = second.hand
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (1, 2, 3)
+    starts = dict(HandSeat.objects.filter(hand=hand).values_list("seat_number", "start_stack"))
+    assert starts == {1: 99_500, 2: 100_000 - 7000 + HOLDEM_POT - HOLDEM_FEE, 3: 93_000}
+    assert second.state.stack(2) == starts[2] - 500  # the small blind is in
+    _fold_around(dealer, hand, 1, 2)  # seat 1 (button, first to act 3-handed) folds, SB folds: BB wins
+    third = hands.hand_start(actor=dealer, table_id=holdem_table.pk).hand
+    assert (third.button, third.small_blind_seat, third.big_blind_seat) == (2, 3, 1)
+    assert third.number == 3
+
+
+def test_seat_changes_between_hands_are_picked_up(floor_manager, dealer, holdem_table, make_table):
+    first = hands.hand_start(actor=dealer, table_id=holdem_table.pk).hand
+    _fold_around(dealer, first, 3, 1)
+    leaving = SeatSession.objects.get(table=holdem_table, seat_number=1, ended_at__isnull=True)
+    floor.seat_stand_up(actor=floor_manager, session_id=leaving.pk)
+    make_table.sit(holdem_table, 5, 60_000)
+    second = hands.hand_start(actor=dealer, table_id=holdem_table.pk)
+    assert set(second.state.seats) == {2, 3, 5}
+    assert HandSeat.objects.filter(hand=second.hand, seat_number=5).get().start_stack == 60_000
+    # The button moves from seat 3 to the next seat dealt in, the new player's seat 5 (R11, moving button).
+    assert (second.hand.button, second.hand.small_blind_seat, second.hand.big_blind_seat) == (5, 2, 3)
+
+
+def test_heads_up_button_posts_the_small_blind(dealer, holdem, make_table):
+    table = make_table(holdem, dealer, players=2)
+    hand = hands.hand_start(actor=dealer, table_id=table.pk).hand
+    assert hand.button == hand.small_blind_seat
