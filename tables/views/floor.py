@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from config.roles import has_any_role
+from games.selectors import current_hands_summary
 from tables import selectors, services
 from tables.models import Player, SeatSession, TableStatus
 from tables.rules_text import RULES, rules_rendered
@@ -21,9 +22,13 @@ from tables.views.common import FM, action, actor, int_field, is_htmx, page, req
 
 @page("floor")
 def floor(request: HttpRequest) -> HttpResponse:
-    """Every table with its seats, dealer and the waitlists; a dealer sees their own table."""
+    """Every table with its seats, dealer, current hand and the waitlists; a dealer sees their own table."""
+    tables = list(tables_for_user(user=request.user))
+    hands = current_hands_summary(table_ids=[t.pk for t in tables])
+    for table in tables:
+        table.current_hand = hands.get(table.pk)  # type: ignore[attr-defined]
     context = {
-        "tables": list(tables_for_user(user=request.user)),
+        "tables": tables,
         "lists": selectors.waitlists_by_game() if has_any_role(request.user, (FM,)) else [],
         "games": games_list(active=True),
         "is_floor_manager": has_any_role(request.user, (FM,)),

@@ -1,0 +1,25 @@
+"""Money in templates: integer minor units shown in the room's currency."""
+
+from __future__ import annotations
+
+from django import template
+
+from config.money import format_money
+
+register = template.Library()
+
+
+@register.filter
+def money(amount: int | None) -> str:
+    """``1234567`` -> ``"1,234,567"`` (AMD) or ``"12,345.67"`` (EUR); nothing for None."""
+    return "" if amount is None else format_money(int(amount))
+
+
+@register.filter
+def signed_money(amount: int | None) -> str:
+    """A variance: ``"+500"``, ``"−1,000"``, ``"0"``."""
+    if amount is None:
+        return ""
+    if amount == 0:
+        return "0"
+    return ("+" if amount > 0 else "−") + format_money(abs(int(amount)))
