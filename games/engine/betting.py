@@ -95,6 +95,19 @@ class EffectiveAction(NamedTuple):
     out_of_turn: bool
     entered: Action
 
+    @classmethod
+    def from_record(cls, record: ActionRecord) -> EffectiveAction:
+        seat, kind, to, chips, all_in, street, out_of_turn, entered_kind, entered_amount = record
+        entered = Action(seat, ActionKind(entered_kind), entered_amount, out_of_turn)
+        return cls(seat, ActionKind(kind), to, chips, all_in, street, out_of_turn, entered)
+
+
+# How a state keeps an ``EffectiveAction``: a plain tuple of ints, bools and
+# strings, which the garbage collector stops tracking, where a named tuple
+# holding the entered ``Action`` stays tracked in every finished hand a
+# replay keeps (measured: a quarter of a 10,000-hand replay went to GC).
+ActionRecord = tuple[int, str, int, int, bool, str, bool, str, int]
+
 
 def pay(h: Hand, i: int, chips: int, *, live: bool = True) -> None:
     """Move chips from the stack to the pot (live: also to the seat's bet this round)."""
@@ -274,8 +287,10 @@ def take(h: Hand, i: int, action: Action, *, out_of_turn: bool = False) -> None:
     h.actions += 1
     chips = chips_before - h.stacks[i]
     all_in = chips > 0 and not h.stacks[i]
-    taken = EffectiveAction(h.seats[i], kind, h.bets[i], chips, all_in, h.street_name, out_of_turn, action)
-    h.effective += (taken,)
+    record: ActionRecord = (
+        h.seats[i], kind.value, h.bets[i], chips, all_in, h.street_name, out_of_turn, action.kind.value, action.amount
+    )  # fmt: skip
+    h.effective += (record,)
 
 
 def _fold(h: Hand, i: int) -> None:

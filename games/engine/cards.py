@@ -57,18 +57,23 @@ def suit_of(card: int) -> int:
     return card & 3
 
 
-def add_known(known: frozenset[int], cards: Iterable[int], *, where: str = "this hand") -> frozenset[int]:
-    """``known`` with the known ``cards`` added; a card already known, or given twice, raises ``CardError``.
+def add_known(known: int, cards: Iterable[int], *, where: str = "this hand") -> int:
+    """The bit mask ``known`` (bit ``c`` set: card ``c`` is known) with ``cards`` added; unknown cards are skipped.
 
-    The hand keeps the set of its known cards (hands, board, discards, burns)
-    and adds each event's new cards to it, so refusing a repeated card costs
-    the new cards only, not a scan of every card in the hand.
+    A card already known, or given twice, raises ``CardError``. The hand keeps
+    the mask of its known cards (hands, board, discards, burns) and adds each
+    event's new cards to it, so refusing a repeated card costs the new cards
+    only. An int rather than a set: the garbage collector never scans it, and
+    a replay keeps one per finished hand.
     """
-    new = [c for c in cards if c != UNKNOWN]
-    grown = known.union(new)
-    if len(grown) != len(known) + len(new):
-        check_distinct([*known, *new], where=where)
-    return grown
+    for card in cards:
+        if card == UNKNOWN:
+            continue
+        bit = 1 << card
+        if known & bit:
+            raise CardError(f"{card_str(card)} appears twice in {where}", code="duplicate_card", card=card_str(card))
+        known |= bit
+    return known
 
 
 def check_distinct(cards: Iterable[int], *, where: str = "this hand") -> None:

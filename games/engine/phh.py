@@ -200,7 +200,7 @@ def _action_lines(hand: Hand, events: list[Event], label: Mapping[int, str], exp
             lines.append(f"{label[event.seat]} sm {cards_str(event.cards)}")
         elif isinstance(event, Muck):
             lines.append(f"{label[event.seat]} sm")
-        for taken in state.effective_actions[len(before.effective_actions) :]:
+        for taken in state.effective_actions_from(before.effective_count):
             lines.append(_action_line(taken, label[taken.seat], exponent))
     return lines
 

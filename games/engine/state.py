@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.engine import betting, club, flow, forced, showdown, turns
-from games.engine.betting import NOBODY, EffectiveAction, LegalActions
+from games.engine.betting import NOBODY, ActionRecord, EffectiveAction, LegalActions
 from games.engine.cards import cards_str
 from games.engine.errors import ActionError, ChipError, MisdealError, PhaseError, ShowdownError
 from games.engine.events import Action, AgreeSplit, Board, Deal, Draw, Event, Misdeal, Muck, Replay, Show, Undo
@@ -93,8 +93,8 @@ class Hand:
     log: tuple[Event, ...]
     able: int  # players still in with chips behind
     live: int  # players still in (not folded)
-    known: frozenset[int]  # every known card of the hand: hands, board, discards, burns
-    effective: tuple[EffectiveAction, ...]
+    known: int  # bit mask of every known card of the hand: hands, board, discards, burns (``cards.add_known``)
+    effective: tuple[ActionRecord, ...]  # read as ``effective_actions``
     held: tuple[HeldAction, ...]  # out-of-turn actions waiting for their seat's turn (R19)
     flags: tuple[Flag, ...]
 
@@ -116,7 +116,7 @@ class Hand:
         h.holes = ((),) * n
         h.drew = (-1,) * n
         h.able, h.live = sum(1 for chips in h.stacks if chips), n
-        h.known, h.effective, h.held, h.flags = frozenset(), (), (), ()
+        h.known, h.effective, h.held, h.flags = 0, (), (), ()
         h.board = h.dead = ()
         h.phase, h.street, h.to_act = Phase.DEAL, 0, NOBODY
         h.current_bet = h.min_raise = h.full_level = h.raise_count = 0
@@ -298,7 +298,17 @@ class Hand:
         all-in; an out-of-turn action held as binding appears at its seat's turn.
         Undone actions are not in it (an undo replays the events in force).
         """
-        return self.effective
+        return self.effective_actions_from(0)
+
+    def effective_actions_from(self, start: int) -> tuple[EffectiveAction, ...]:
+        """``effective_actions[start:]`` without building the earlier ones: what an event added to a state
+        ``before`` is ``after.effective_actions_from(len(before.effective_actions))``."""
+        return tuple(map(EffectiveAction.from_record, self.effective[start:]))
+
+    @property
+    def effective_count(self) -> int:
+        """``len(self.effective_actions)``, without building them."""
+        return len(self.effective)
 
     @property
     def held_out_of_turn(self) -> tuple[tuple[int, Action], ...]:

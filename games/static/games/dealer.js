@@ -77,6 +77,7 @@
   }
 
   // -- drawing ---------------------------------------------------------------
+  const fmt = (n) => Number(n).toLocaleString("en-US");
   function draw() {
     drawSeats(); drawCenter(); drawActions(); drawPicker();
     $("hand-label").textContent = state ? "· Hand #" + state.number + (state.status !== "open" ? " (" + state.status + ")" : "") : "";
@@ -90,10 +91,11 @@
       const el = document.createElement("div");
       el.className = "seat" + (state.to_act === s.seat ? " to-act" : "") + (s.folded ? " folded" : "");
       el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
-      el.style.left = 50 + 44 * Math.cos(angle) + "%"; el.style.top = 50 + 40 * Math.sin(angle) + "%";
+      // Seat cards hang below their anchor, so the oval's lower half is squeezed to keep them on the felt.
+      el.style.left = 50 + 42 * Math.cos(angle) + "%"; el.style.top = 42 + (Math.sin(angle) > 0 ? 30 : 36) * Math.sin(angle) + "%";
       const button = s.seat === state.button ? ' <span class="dealer-button" title="button">D</span>' : "";
       el.innerHTML = '<div class="name">' + s.seat + " · " + (names[s.seat] || s.name || "") + button + "</div>" +
-        '<div class="stack">' + s.stack + (s.all_in ? " all-in" : "") + '</div><div class="bet">' + (s.bet || "") + "</div>";
+        '<div class="stack">' + fmt(s.stack) + (s.all_in ? " all-in" : "") + '</div><div class="bet">' + (s.bet ? fmt(s.bet) : "") + "</div>";
       const cards = document.createElement("div");
       cardsOf(s.cards).forEach((c) => cards.appendChild(face(c)));
       el.appendChild(cards);
@@ -104,8 +106,10 @@
     const board = $("board"); board.innerHTML = "";
     if (!state) { $("pots").textContent = ""; $("prompt").textContent = "No hand open"; return; }
     cardsOf(state.board).forEach((c) => board.appendChild(face(c)));
-    const pots = state.pots.length ? state.pots.map((p, i) => (i ? "Side " : "Pot ") + p.amount).join(" · ") : "Pot " + state.pot_total;
-    $("pots").textContent = pots;
+    // A "pot" only one seat can win is an uncalled bet on its way back, not a side pot.
+    const contested = state.pots.filter((p) => p.eligible.length > 1);
+    const split = contested.length > 1 ? " (" + contested.map((p, i) => (i ? "side " : "main ") + fmt(p.amount)).join(" · ") + ")" : "";
+    $("pots").textContent = "Pot " + fmt(state.pot_total) + split;
     $("pots").dataset.total = state.pot_total;
     const prompts = {
       deal: "Deal the cards", action: "Seat " + state.to_act + " to act", board: "Deal the " + ["flop", "turn", "river"][Math.min(state.board.length / 2 - 2 < 0 ? 0 : state.board.length / 2 - 2, 2)],

@@ -145,7 +145,7 @@ def pokerkit_calls(hand: Hand) -> tuple[tuple[str, Any], ...]:
             calls.extend(("deal_hole", cards_str(state.hole_cards(seat))) for seat in order)
         elif isinstance(event, Board):
             calls.append(("deal_board", cards_str(event.cards)))
-        for taken in state.effective_actions[len(before.effective_actions) :]:
+        for taken in state.effective_actions_from(before.effective_count):
             if taken.kind is ActionKind.FOLD:
                 calls.append(("fold", None))
             elif taken.kind in (ActionKind.BET, ActionKind.RAISE):

@@ -177,4 +177,4 @@ def test_states_are_values_and_the_running_counts_match_a_recount(setup, rnd):
         if hand.result is None:
             assert hand.live == hand.folded.count(False)
             assert hand.able == sum(1 for f, chips in zip(hand.folded, hand.stacks, strict=True) if not f and chips)
-        assert hand.known == frozenset(c for c in hand.known_cards if c >= 0)
+        assert hand.known == sum(1 << c for c in set(hand.known_cards) if c >= 0)
