@@ -1,0 +1,1 @@
+"""REST API of the cashier app: one view per operation."""

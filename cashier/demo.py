@@ -1,0 +1,58 @@
+"""Demo data for the cage: chips, a stocked vault, two drawers and an open drawer with a few sales."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+
+from cashier.models import Denomination, Drawer, DrawerShift, JournalEntry, Reason, ShiftStatus
+from cashier.services.chips import denomination_create
+from cashier.services.drawers import drawer_shift_open
+from cashier.services.sales import chip_sale_create
+from cashier.services.vault import vault_stock
+
+# AMD chips: value (minor units = drams), colour, label.
+DEMO_CHIPS = [
+    (100, "white", "100"),
+    (500, "red", "500"),
+    (1_000, "blue", "1,000"),
+    (5_000, "green", "5,000"),
+    (10_000, "black", "10,000"),
+    (25_000, "purple", "25,000"),
+    (100_000, "yellow", "100,000"),
+]
+VAULT_CHIPS = 2_000  # of each denomination
+VAULT_CASH = 100_000_000
+DRAWER_CHIPS = 100
+DRAWER_CASH = 2_000_000
+DEMO_SALES = [(15_000, {10_000: 1, 5_000: 1}), (50_000, {25_000: 1, 10_000: 2, 1_000: 5}), (3_000, {1_000: 3})]
+
+
+def seed(*, actor: User) -> list[str]:
+    done: list[str] = []
+    for value, colour, label in DEMO_CHIPS:
+        if not Denomination.objects.filter(value=value).exists():
+            denomination_create(value=value, colour=colour, label=label)
+            done.append(f"chip {label}")
+    ids = {d.value: d.pk for d in Denomination.objects.all()}
+    if not JournalEntry.objects.filter(reason=Reason.OPENING, memo="demo vault").exists():
+        vault_stock(
+            actor=actor, cash=VAULT_CASH, chips={ids[v]: VAULT_CHIPS for v, _c, _l in DEMO_CHIPS}, memo="demo vault"
+        )
+        done.append("vault stocked")
+    for name in ("Window 1", "Window 2"):
+        if not Drawer.objects.filter(name=name).exists():
+            Drawer.objects.create(name=name)
+            done.append(f"drawer {name}")
+    cashier = User.objects.filter(username="cashier").first()
+    busy = DrawerShift.objects.exclude(status=ShiftStatus.CLOSED)
+    if cashier is not None and not busy.filter(cashier=cashier).exists():
+        window = Drawer.objects.get(name="Window 1")
+        if not busy.filter(drawer=window).exists():
+            chips = {ids[v]: DRAWER_CHIPS for v, _c, _l in DEMO_CHIPS}
+            drawer_shift_open(actor=cashier, drawer_id=window.pk, cash=DRAWER_CASH, chips=chips)
+            for amount, breakdown in DEMO_SALES:
+                chip_sale_create(
+                    actor=cashier, amount=amount, method="cash", chips={ids[v]: n for v, n in breakdown.items()}
+                )
+            done.append("open drawer for cashier with 3 sales")
+    return done

@@ -1,0 +1,85 @@
+"""Large-cash log: cash by one player in one gaming day above CARDROOM_LARGE_CASH_THRESHOLD.
+
+Cash in (chip purchases paid in cash) and cash out (redemptions) are summed
+separately, as currency transaction reports do; card payments are not cash.
+Reversed transactions do not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.db.models import Q, QuerySet, Sum
+
+from cashier.models import ChipTransaction, PaymentMethod, TransactionKind
+from config.gaming_day import current_gaming_day
+
+
+@dataclass(frozen=True)
+class LargeCashRow:
+    player_id: int
+    player: str
+    gaming_day: date
+    cash_in: int
+    cash_out: int
+    transactions: int
+
+
+def _cash(day: date) -> QuerySet[ChipTransaction]:
+    return ChipTransaction.objects.filter(
+        gaming_day=day, method=PaymentMethod.CASH, player__isnull=False, entry__reversed_by__isnull=True
+    )
+
+
+def large_cash_log(*, day: date, threshold: int | None = None) -> list[LargeCashRow]:
+    limit = settings.CARDROOM_LARGE_CASH_THRESHOLD if threshold is None else threshold
+    rows = (
+        _cash(day)
+        .values("player_id", "player__first_name", "player__last_name")
+        .annotate(
+            cash_in=Sum("amount", filter=Q(kind=TransactionKind.SALE), default=0),
+            cash_out=Sum("amount", filter=Q(kind=TransactionKind.REDEMPTION), default=0),
+            n=Sum(1),
+        )
+        .filter(Q(cash_in__gt=limit) | Q(cash_out__gt=limit))
+        .order_by("player__last_name", "player_id")
+    )
+    return [
+        LargeCashRow(
+            player_id=r["player_id"],
+            player=f"{r['player__first_name']} {r['player__last_name']}",
+            gaming_day=day,
+            cash_in=r["cash_in"],
+            cash_out=r["cash_out"],
+            transactions=r["n"],
+        )
+        for r in rows
+    ]
+
+
+def player_cash_today(*, player_id: int, kind: str, day: date | None = None) -> int:
+    total = _cash(day or current_gaming_day()).filter(player_id=player_id, kind=kind).aggregate(t=Sum("amount"))["t"]
+    return int(total or 0)
+
+
+def large_cash_warning(*, player_id: int, kind: str, amount: int) -> tuple[int, int] | None:
+    """(the day's total including ``amount``, the threshold) when it would pass the threshold."""
+    threshold = settings.CARDROOM_LARGE_CASH_THRESHOLD
+    total = player_cash_today(player_id=player_id, kind=kind) + amount
+    return (total, threshold) if total > threshold else None
+
+
+def large_cash_crossed(*, transaction_id: int) -> str | None:
+    """A description when this transaction took its player's day total over the threshold."""
+    txn = ChipTransaction.objects.select_related("player").filter(pk=transaction_id).first()
+    if txn is None or txn.player_id is None:
+        return None
+    threshold = settings.CARDROOM_LARGE_CASH_THRESHOLD
+    total = (
+        _cash(txn.gaming_day).filter(player_id=txn.player_id, kind=txn.kind, pk__lte=txn.pk).aggregate(t=Sum("amount"))
+    )["t"] or 0
+    if total > threshold >= total - txn.amount:
+        return f"player {txn.player_id} {txn.kind} cash {total} on {txn.gaming_day} (threshold {threshold})"
+    return None

@@ -1,0 +1,12 @@
+"""Writes of the cashier app: keyword-only functions taking the acting user, split by sub-domain.
+
+- ``ledger``: ``post_entry``, ``entry_reverse``, ``fee_to_drop_box`` (the public API other apps use)
+- ``accounts``: the ledger's places and their balance rows
+- ``chips``, ``vault``: denominations, the vault's stock
+- ``drawers``: drawer shifts (open, close, supervisor sign-off)
+- ``sales``: chip sales and redemptions
+- ``slips``: fill and credit slips
+- ``trays``: table openers and closers
+- ``idempotency``: Idempotency-Key handling
+- ``tx``: one retried transaction per operation
+"""

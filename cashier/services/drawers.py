@@ -1,0 +1,216 @@
+"""Drawer shifts: open with a counted bank from the vault, close with a counted bank back to it.
+
+Lock order everywhere in the cashier: the drawer shift row first, then slip or
+counter rows, then balance rows by primary key (``ledger.balances_apply``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cashier.models import (
+    AccountKind,
+    Balance,
+    CountKind,
+    Drawer,
+    DrawerCount,
+    DrawerCountLine,
+    DrawerShift,
+    Reason,
+    ShiftStatus,
+)
+from cashier.services.accounts import account_create, singleton_accounts
+from cashier.services.chips import chip_amounts
+from cashier.services.ledger import SUPERVISOR_ROLES, LegSpec, cash_legs, chip_legs, post_entry
+from cashier.services.tx import run_atomic
+from config.errors import Conflict, DomainError, Forbidden, NotFound
+from config.gaming_day import gaming_day_of
+from config.money import check_minor
+from config.roles import Role, has_any_role
+
+type Bank = dict[int | None, int]  # denomination id (None: cash) -> amount in minor units
+
+
+def own_open_shift_locked(actor: User) -> DrawerShift:
+    """The actor's open drawer shift, locked (``SELECT ... FOR UPDATE``) for the caller's transaction."""
+    shift = DrawerShift.objects.select_for_update().filter(cashier=actor, status=ShiftStatus.OPEN).first()
+    if shift is None:
+        raise DomainError(_("You have no open drawer: open one first."), code="no_open_drawer")
+    return shift
+
+
+def own_open_shift_take_receipt(actor: User) -> tuple[int, int, int]:
+    """Lock the actor's open shift and take its next receipt number in one statement.
+
+    ``UPDATE ... RETURNING`` takes the same row lock as ``SELECT ... FOR UPDATE``
+    (first in the lock order) and saves a round trip on the busiest path.
+    Returns (shift id, drawer account id, receipt number).
+    """
+    table = DrawerShift._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET receipt_seq = receipt_seq + 1 "  # noqa: S608
+            "WHERE cashier_id = %s AND status = %s RETURNING id, account_id, receipt_seq",
+            [actor.pk, ShiftStatus.OPEN.value],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise DomainError(_("You have no open drawer: open one first."), code="no_open_drawer")
+    return int(row[0]), int(row[1]), int(row[2])
+
+
+def counted_bank(*, cash: int, chips: Mapping[int, int]) -> Bank:
+    bank: Bank = {None: check_minor(cash, field="cash", allow_zero=True)}
+    for denomination_id, amount in chip_amounts(chips, allow_empty=True).items():
+        bank[denomination_id] = amount
+    return bank
+
+
+def drawer_shift_open(*, actor: User, drawer_id: int, cash: int, chips: Mapping[int, int]) -> DrawerShift:
+    """Open the actor's shift in a free drawer with the bank counted out of the vault."""
+    if not has_any_role(actor, [Role.CASHIER]):
+        raise Forbidden(_("Only a cashier opens a drawer."))
+    bank = counted_bank(cash=cash, chips=chips)
+
+    def work() -> DrawerShift:
+        drawer = Drawer.objects.filter(pk=drawer_id, active=True).first()
+        if drawer is None:
+            raise NotFound(_("There is no active drawer %(id)s.") % {"id": drawer_id})
+        busy = DrawerShift.objects.exclude(status=ShiftStatus.CLOSED)
+        if busy.filter(cashier=actor).exists():
+            raise Conflict(_("You already have a drawer open; close it first."), code="drawer_already_open")
+        if busy.filter(drawer=drawer).exists():
+            raise Conflict(_("%(d)s is in use by another cashier.") % {"d": drawer}, code="drawer_in_use")
+        now = timezone.now()
+        account = account_create(kind=AccountKind.DRAWER, name=f"{drawer.name} · {actor.get_username()}")
+        try:
+            shift = DrawerShift.objects.create(
+                drawer=drawer, cashier=actor, account=account, gaming_day=gaming_day_of(now), opened_at=now
+            )
+        except IntegrityError as exc:
+            raise Conflict(_("That drawer or cashier just opened a shift."), code="drawer_in_use") from exc
+        _count_record(shift=shift, kind=CountKind.OPENING, actor=actor, counted=bank, expected=None)
+        vault = singleton_accounts(AccountKind.VAULT)[AccountKind.VAULT]
+        legs = _bank_legs(source=vault, target=account.pk, bank=bank)
+        if legs:
+            shift.opening_entry = post_entry(
+                actor=actor, reason=Reason.OPENING, legs=legs, memo=str(drawer), ref=f"shift-open:{shift.pk}"
+            )
+            shift.save(update_fields=["opening_entry"])
+        return shift
+
+    return run_atomic(work)
+
+
+def drawer_shift_close(*, actor: User, shift_id: int, cash: int, chips: Mapping[int, int]) -> DrawerShift:
+    """Record the counted closing bank. Within the variance threshold the bank goes
+    back to the vault at once; over it the shift waits for a supervisor's sign-off."""
+    counted = counted_bank(cash=cash, chips=chips)
+
+    def work() -> DrawerShift:
+        shift = DrawerShift.objects.select_for_update().filter(pk=shift_id).first()
+        if shift is None:
+            raise NotFound(_("There is no drawer shift %(id)s.") % {"id": shift_id})
+        if shift.cashier_id != actor.pk:
+            raise Forbidden(_("A cashier closes only their own drawer."), code="not_your_drawer")
+        if shift.status != ShiftStatus.OPEN:
+            raise Conflict(_("This drawer is not open (%(s)s).") % {"s": shift.get_status_display()})
+        expected = drawer_expected(shift)
+        _count_record(shift=shift, kind=CountKind.CLOSING, actor=actor, counted=counted, expected=expected)
+        keys = set(counted) | set(expected)
+        shift.variance = sum(abs(counted.get(k, 0) - expected.get(k, 0)) for k in keys)
+        shift.net_variance = sum(counted.values()) - sum(expected.values())
+        if shift.variance > settings.CARDROOM_DRAWER_VARIANCE_THRESHOLD:
+            shift.status = ShiftStatus.PENDING
+            shift.save(update_fields=["variance", "net_variance", "status"])
+            return shift
+        _close(shift=shift, actor=actor, counted=counted, expected=expected)
+        shift.save(update_fields=["variance", "net_variance", "status", "closed_at", "closing_entry"])
+        return shift
+
+    return run_atomic(work)
+
+
+def drawer_shift_approve(*, actor: User, shift_id: int) -> DrawerShift:
+    """A supervisor (floor manager or admin, not the cashier) signs off a variance and the shift closes."""
+    if not has_any_role(actor, SUPERVISOR_ROLES):
+        raise Forbidden(_("A variance is signed off by a floor manager or an admin."))
+
+    def work() -> DrawerShift:
+        shift = DrawerShift.objects.select_for_update().filter(pk=shift_id).first()
+        if shift is None:
+            raise NotFound(_("There is no drawer shift %(id)s.") % {"id": shift_id})
+        if shift.cashier_id == actor.pk:
+            raise Forbidden(_("A cashier cannot sign off their own variance."), code="same_user")
+        if shift.status != ShiftStatus.PENDING:
+            raise Conflict(_("This shift is not waiting for a sign-off."), code="not_pending")
+        count = shift.counts.get(kind=CountKind.CLOSING)
+        lines = list(count.lines.all())
+        counted = {line.denomination_id: line.counted for line in lines}
+        expected = {line.denomination_id: line.expected or 0 for line in lines}
+        shift.supervisor = actor
+        shift.supervisor_at = timezone.now()
+        _close(shift=shift, actor=actor, counted=counted, expected=expected)
+        shift.save(update_fields=["status", "closed_at", "closing_entry", "supervisor", "supervisor_at"])
+        return shift
+
+    return run_atomic(work)
+
+
+def drawer_expected(shift: DrawerShift) -> Bank:
+    """What the ledger says the drawer holds (the caller locks the shift so it cannot move)."""
+    rows = Balance.objects.filter(account_id=shift.account_id).values_list("denomination_id", "amount")
+    return {d: a for d, a in rows if a}
+
+
+def _close(*, shift: DrawerShift, actor: User, counted: Bank, expected: Bank) -> None:
+    """Drawer -> vault: the ledger's expected bank leaves the drawer, the counted
+    bank enters the vault, the difference goes to over/short."""
+    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT)
+    legs: list[LegSpec] = []
+    for key in sorted(set(counted) | set(expected), key=lambda k: (k is not None, k or 0)):
+        c, e = counted.get(key, 0), expected.get(key, 0)
+        if e:
+            legs.append(LegSpec(shift.account_id, -e, key))
+        if c:
+            legs.append(LegSpec(ids[AccountKind.VAULT], c, key))
+        if e != c:
+            legs.append(LegSpec(ids[AccountKind.OVER_SHORT], e - c, key))
+    if legs:
+        shift.closing_entry = post_entry(
+            actor=actor, reason=Reason.CLOSING, legs=legs, memo=str(shift.drawer), ref=f"shift-close:{shift.pk}"
+        )
+    shift.status = ShiftStatus.CLOSED
+    shift.closed_at = timezone.now()
+
+
+def _bank_legs(*, source: int, target: int, bank: Bank) -> list[LegSpec]:
+    chips = {d: a for d, a in bank.items() if d is not None}
+    return chip_legs(source=source, target=target, amounts=chips) + cash_legs(
+        source=source, target=target, amount=bank.get(None, 0)
+    )
+
+
+def _count_record(
+    *, shift: DrawerShift, kind: CountKind, actor: User, counted: Bank, expected: Bank | None
+) -> DrawerCount:
+    count = DrawerCount.objects.create(shift=shift, kind=kind, created_at=timezone.now(), created_by=actor)
+    keys = set(counted) | set(expected or {})
+    DrawerCountLine.objects.bulk_create(
+        [
+            DrawerCountLine(
+                count=count,
+                denomination_id=k,
+                counted=counted.get(k, 0),
+                expected=None if expected is None else expected.get(k, 0),
+            )
+            for k in sorted(keys, key=lambda k: (k is not None, k or 0))
+        ]
+    )
+    return count

@@ -1,0 +1,108 @@
+"""Idempotency keys: exactly one execution per (user, key).
+
+The key row is inserted first in the same transaction as the money
+(``INSERT ... ON CONFLICT DO NOTHING``): a key seen before conflicts at once
+and its stored response is replayed; a concurrent duplicate waits on the
+unique index until the first commits, then does the same. A request refused
+by a business rule rolls back with its money and leaves no key, so it may be
+retried with the same key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import connection
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cashier.models import IdempotencyKey
+from cashier.services.tx import run_atomic
+from config.errors import Conflict, DomainError, Unprocessable
+
+DOCS = "/api/docs/#/cashier"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResponse:
+    status: int
+    body: bytes
+    content_type: str
+    replayed: bool
+
+
+class _Taken(Exception):
+    """Another request holds or held this key."""
+
+
+def request_fingerprint(*, method: str, path: str, data: Any) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(f"{method} {path}\n{canonical}".encode()).hexdigest()
+
+
+def check_key(key: str | None) -> str:
+    if not key:
+        raise DomainError(
+            _("This call moves money: send an Idempotency-Key header (a unique string per operation, e.g. a UUID)."),
+            code="idempotency_key_required",
+            docs=DOCS,
+        )
+    if len(key) > 255 or not key.isprintable():
+        raise DomainError(_("An Idempotency-Key is 1 to 255 printable characters."), code="bad_idempotency_key")
+    return key
+
+
+def idempotent(
+    *, user: User, key: str | None, scope: str, fingerprint: str, run: Callable[[], tuple[int, bytes, str]]
+) -> StoredResponse:
+    """Run ``run`` (inside the transaction) once per key; later calls get the stored response."""
+    key = check_key(key)
+
+    def work() -> StoredResponse:
+        row_id = _claim(user=user, key=key, scope=scope, fingerprint=fingerprint)
+        if row_id is None:
+            raise _Taken
+        status, body, content_type = run()
+        IdempotencyKey.objects.filter(pk=row_id).update(
+            status_code=status, response_body=body, content_type=content_type
+        )
+        return StoredResponse(status, body, content_type, replayed=False)
+
+    try:
+        return run_atomic(work)
+    except _Taken:
+        found = IdempotencyKey.objects.filter(user=user, key=key).first()
+        if found is None:
+            raise Conflict(
+                _("A request with this Idempotency-Key is still running."), code="idempotency_in_flight"
+            ) from None
+        return _replay(found, scope=scope, fingerprint=fingerprint)
+
+
+def _claim(*, user: User, key: str, scope: str, fingerprint: str) -> int | None:
+    table = IdempotencyKey._meta.db_table
+    created = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (user_id, key, scope, request_hash, created_at, content_type) "  # noqa: S608
+            "VALUES (%s, %s, %s, %s, %s, '') ON CONFLICT DO NOTHING RETURNING id",
+            [user.pk, key, scope, fingerprint, created],
+        )
+        row = cursor.fetchone()
+    return int(row[0]) if row else None
+
+
+def _replay(found: IdempotencyKey, *, scope: str, fingerprint: str) -> StoredResponse:
+    if found.scope != scope or found.request_hash != fingerprint:
+        raise Unprocessable(
+            _("This Idempotency-Key was already used for a different request; use a new key."),
+            code="idempotency_key_reused",
+        )
+    if found.status_code is None or found.response_body is None:
+        raise Conflict(_("A request with this Idempotency-Key is still running."), code="idempotency_in_flight")
+    return StoredResponse(found.status_code, bytes(found.response_body), found.content_type, replayed=True)

@@ -1,0 +1,363 @@
+"""The ledger's public writing API: post a balanced entry, reverse one, move a fee.
+
+Other apps (the fee engine) use ``post_entry`` and ``fee_to_drop_box`` only.
+
+    from cashier.services.ledger import LegSpec, post_entry, fee_to_drop_box
+
+Both must run inside ``transaction.atomic`` (``fee_to_drop_box`` opens one
+itself when called outside); the balance rows they touch are updated with
+``F()`` in primary-key order and a place short of chips or cash refuses the
+whole entry with ``DomainError(code="insufficient_balance")``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cashier.models import Account, AccountKind, Balance, Denomination, JournalEntry, Leg, Reason
+from cashier.services.accounts import balance_rows_create, singleton_accounts, table_account
+from cashier.services.tx import run_atomic
+from config.errors import Conflict, DomainError, NotFound
+from config.gaming_day import gaming_day_of
+from config.money import MAX_AMOUNT, format_money
+from config.roles import Role, has_any_role
+
+# Entries that a supervisor may reverse directly; slips and shifts have their own workflows.
+REVERSIBLE = frozenset({Reason.SALE, Reason.REDEMPTION, Reason.FEE, Reason.TIME_FEE, Reason.DROP, Reason.ADJUSTMENT})
+SUPERVISOR_ROLES = (Role.FLOOR_MANAGER, Role.ADMIN)
+
+
+@dataclass(frozen=True, slots=True)
+class LegSpec:
+    """``amount`` (minor units, signed) added to ``account_id``: chips of ``denomination_id``, or cash when None."""
+
+    account_id: int
+    amount: int
+    denomination_id: int | None = None
+
+
+def chip_legs(*, source: int, target: int, amounts: Mapping[int, int]) -> list[LegSpec]:
+    """Chips of each denomination (minor units) from one account to another."""
+    legs: list[LegSpec] = []
+    for denomination_id, amount in sorted(amounts.items()):
+        if amount:
+            legs += [LegSpec(source, -amount, denomination_id), LegSpec(target, amount, denomination_id)]
+    return legs
+
+
+def cash_legs(*, source: int, target: int, amount: int) -> list[LegSpec]:
+    return [LegSpec(source, -amount), LegSpec(target, amount)] if amount else []
+
+
+def denomination_values(ids: Iterable[int]) -> dict[int, int]:
+    wanted = set(ids)
+    if not wanted:
+        return {}
+    values = dict(Denomination.objects.filter(pk__in=wanted).values_list("pk", "value"))
+    unknown = sorted(wanted - set(values))
+    if unknown:
+        raise DomainError(
+            _("Unknown chip denomination %(ids)s.") % {"ids": ", ".join(map(str, unknown))},
+            code="unknown_denomination",
+            denominations=unknown,
+        )
+    return values
+
+
+def check_legs(legs: Sequence[LegSpec], *, values: Mapping[int, int] | None = None) -> None:
+    """The entry balances per denomination (cash: None), every leg is a non-zero
+    integer, and chip legs are whole chips. PostgreSQL checks the netting again at COMMIT."""
+    if len(legs) < 2:
+        raise DomainError(_("A journal entry needs at least two legs."), code="unbalanced_entry")
+    if values is None:
+        values = denomination_values(leg.denomination_id for leg in legs if leg.denomination_id is not None)
+    totals: dict[int | None, int] = defaultdict(int)
+    for leg in legs:
+        if type(leg.amount) is not int or leg.amount == 0 or abs(leg.amount) > MAX_AMOUNT:
+            raise DomainError(_("A leg moves a non-zero whole amount: %(a)r.") % {"a": leg.amount}, code="bad_money")
+        if leg.denomination_id is not None and leg.amount % values[leg.denomination_id]:
+            raise DomainError(
+                _("%(amount)s is not a whole number of %(chip)s chips.")
+                % {"amount": format_money(abs(leg.amount)), "chip": format_money(values[leg.denomination_id])},
+                code="not_whole_chips",
+            )
+        totals[leg.denomination_id] += leg.amount
+    unbalanced = {k: v for k, v in totals.items() if v}
+    if unbalanced:
+        raise DomainError(
+            _("The entry does not balance: %(parts)s.")
+            % {"parts": ", ".join(f"{k or _('cash')}: {v:+d}" for k, v in unbalanced.items())},
+            code="unbalanced_entry",
+        )
+
+
+def post_entry(
+    *,
+    actor: User,
+    reason: Reason | str,
+    legs: Sequence[LegSpec],
+    memo: str = "",
+    ref: str = "",
+    reverses: JournalEntry | None = None,
+    at: datetime | None = None,
+) -> JournalEntry:
+    """Post one balanced journal entry and apply it to the balance rows.
+
+    The caller holds a transaction (``transaction.atomic``) and any locks its
+    own checks need; this locks the balance rows it changes, in primary-key order.
+    """
+    if not connection.in_atomic_block:
+        raise RuntimeError("post_entry runs inside the caller's transaction.atomic")
+    if reason not in Reason.values:
+        raise DomainError(_("%(reason)r is not a ledger reason.") % {"reason": reason}, code="bad_reason")
+    check_legs(legs)
+    with transaction.atomic():  # a savepoint: a refusal leaves no half entry in the caller's transaction
+        entry = entry_insert(
+            actor=actor, reason=Reason(reason), legs=legs, memo=memo, ref=ref, reverses=reverses, at=at
+        )
+        balances_apply(legs)
+    return entry
+
+
+def entry_insert(
+    *,
+    actor: User,
+    reason: Reason,
+    legs: Sequence[LegSpec],
+    memo: str = "",
+    ref: str = "",
+    reverses: JournalEntry | None = None,
+    at: datetime | None = None,
+) -> JournalEntry:
+    """Insert the entry and its legs without touching balances (callers: ``post_entry``)."""
+    moment = at or timezone.now()
+    try:
+        entry = JournalEntry.objects.create(
+            reason=reason,
+            gaming_day=gaming_day_of(moment),
+            memo=memo[:200],
+            ref=ref,
+            reverses=reverses,
+            created_at=moment,
+            created_by=actor,
+        )
+    except IntegrityError as exc:
+        if reverses is not None:
+            raise Conflict(
+                _("Entry #%(n)s is already reversed.") % {"n": reverses.pk}, code="already_reversed"
+            ) from exc
+        raise Conflict(
+            _("A %(reason)s entry for %(ref)s is already posted.") % {"reason": reason, "ref": ref},
+            code="already_posted",
+        ) from exc
+    currency = settings.CARDROOM_CURRENCY
+    Leg.objects.bulk_create(
+        [
+            Leg(
+                entry=entry,
+                account_id=leg.account_id,
+                denomination_id=leg.denomination_id,
+                currency=currency,
+                amount=leg.amount,
+            )
+            for leg in legs
+        ]
+    )
+    return entry
+
+
+def balances_apply(legs: Sequence[LegSpec]) -> None:
+    """Add the legs to the balance rows of tracked accounts, in primary-key order.
+
+    A decrease is a conditional ``UPDATE ... WHERE amount >= n``: under the row
+    lock it sees the latest committed balance, so two cashiers selling the last
+    chips cannot both succeed. Missing rows are inserted first (ON CONFLICT DO
+    NOTHING), before any row is locked.
+    """
+    deltas: dict[tuple[int, int | None], int] = defaultdict(int)
+    for leg in legs:
+        deltas[(leg.account_id, leg.denomination_id)] += leg.amount
+    deltas = {k: v for k, v in deltas.items() if v}
+    if not deltas:
+        return
+    rows, tracked = _balance_ids(deltas)
+    missing = [key for key in deltas if key not in rows and key[0] in tracked]
+    if missing:
+        for account_id, denomination_id in missing:
+            balance_rows_create(account_ids=[account_id], denomination_ids=[denomination_id])
+        rows, tracked = _balance_ids(deltas)
+    for pk, key in sorted((rows[key], key) for key in deltas if key in rows):
+        delta = deltas[key]
+        if delta > 0:
+            Balance.objects.filter(pk=pk).update(amount=F("amount") + delta)
+        elif not Balance.objects.filter(pk=pk, amount__gte=-delta).update(amount=F("amount") + delta):
+            _refuse_shortfall(pk, -delta)
+
+
+def _balance_ids(
+    deltas: Mapping[tuple[int, int | None], int],
+) -> tuple[dict[tuple[int, int | None], int], set[int]]:
+    """The balance row ids for ``deltas``' keys, and which of their accounts are tracked (one query).
+
+    Outside-world accounts are untracked and have no rows; a tracked account's
+    missing row is one to create.
+    """
+    accounts = {a for a, _d in deltas}
+    rows: dict[tuple[int, int | None], int] = {}
+    tracked: set[int] = set()
+    for account_id, is_tracked, pk, d in Account.objects.filter(pk__in=accounts).values_list(
+        "pk", "tracked", "balances__pk", "balances__denomination_id"
+    ):
+        if is_tracked:
+            tracked.add(account_id)
+        if pk is not None and (account_id, d) in deltas:
+            rows[(account_id, d)] = pk
+    return rows, tracked
+
+
+def _refuse_shortfall(balance_id: int, needed: int) -> None:
+    row = Balance.objects.select_related("account", "denomination").get(pk=balance_id)
+    what = _("%(chip)s chips") % {"chip": row.denomination} if row.denomination else _("cash")
+    raise DomainError(
+        _("%(place)s holds %(have)s in %(what)s; %(need)s needed.")
+        % {"place": row.account.name, "have": format_money(row.amount), "what": what, "need": format_money(needed)},
+        code="insufficient_balance",
+        account=row.account.name,
+        denomination=row.denomination.value if row.denomination else None,
+        available=row.amount,
+        needed=needed,
+    )
+
+
+def entry_reverse(*, actor: User, entry_id: int, memo: str) -> JournalEntry:
+    """Post the mirror image of an entry, linked to it; an entry is reversed at most once.
+
+    Needs a supervisor (floor manager or admin) who did not post the original.
+    """
+    if not memo.strip():
+        raise DomainError(_("A reversal needs a reason."), code="reason_required")
+    if not has_any_role(actor, SUPERVISOR_ROLES):
+        raise DomainError(
+            _("Only a supervisor (floor manager or admin) may reverse an entry."), code="forbidden", status=403
+        )
+
+    def work() -> JournalEntry:
+        original = JournalEntry.objects.filter(pk=entry_id).first()
+        if original is None:
+            raise NotFound(_("There is no journal entry #%(n)s.") % {"n": entry_id})
+        if original.reason not in REVERSIBLE:
+            raise DomainError(
+                _("A %(reason)s entry is corrected through its own workflow, not reversed directly.")
+                % {"reason": original.get_reason_display()},
+                code="not_reversible",
+            )
+        if original.created_by_id == actor.pk:
+            raise DomainError(_("A supervisor cannot reverse their own entry."), code="same_user", status=403)
+        if JournalEntry.objects.filter(reverses=original).exists():
+            raise Conflict(_("Entry #%(n)s is already reversed.") % {"n": original.pk}, code="already_reversed")
+        legs = [
+            LegSpec(account_id, -amount, denomination_id)
+            for account_id, denomination_id, amount in original.legs.values_list(
+                "account_id", "denomination_id", "amount"
+            )
+        ]
+        return post_entry(actor=actor, reason=Reason.REVERSAL, legs=legs, memo=memo, reverses=original)
+
+    return run_atomic(work)
+
+
+def greedy_breakdown(amount: int, available: Mapping[int, tuple[int, int]]) -> tuple[dict[int, int], int]:
+    """Largest chips first within what is available: ``{denomination_id: (value, available_amount)}``
+    -> (``{denomination_id: count}``, remainder)."""
+    counts: dict[int, int] = {}
+    left = amount
+    for denomination_id, (value, have) in sorted(available.items(), key=lambda item: -item[1][0]):
+        n = min(left // value, have // value)
+        if n > 0:
+            counts[denomination_id] = n
+            left -= n * value
+    return counts, left
+
+
+def fee_to_drop_box(
+    *,
+    actor: User,
+    table_id: int,
+    amount: int,
+    reason: Reason | str = Reason.FEE,
+    ref: str,
+    chips: Mapping[int, int] | None = None,
+    from_tray: bool = False,
+) -> JournalEntry:
+    """Move a collected fee (minor units) into the table's drop box.
+
+    The chips come from the pot, i.e. the players' chips (chips outstanding),
+    or from the table's tray when ``from_tray``. ``chips`` is
+    ``{denomination_id: count}``; without it the largest chips available make up
+    the amount. ``ref`` names the fee's document (e.g. ``"hand:123"``): a second
+    call with the same reason and ref is refused (``Conflict``, code
+    ``already_posted``), so a fee is never posted twice.
+    """
+    if reason not in (Reason.FEE, Reason.TIME_FEE, Reason.DROP):
+        raise DomainError(
+            _("A fee moves with reason fee, time_fee or drop, not %(r)r.") % {"r": reason}, code="bad_reason"
+        )
+    if not ref:
+        raise DomainError(_("A fee needs the reference of what it was charged for."), code="ref_required")
+    if type(amount) is not int or not 0 < amount <= MAX_AMOUNT:
+        raise DomainError(_("A fee is a positive whole amount, not %(a)r.") % {"a": amount}, code="bad_money")
+
+    def work() -> JournalEntry:
+        if JournalEntry.objects.filter(reason=reason, ref=ref).exists():  # the unique index settles races
+            message = _("A %(reason)s entry for %(ref)s is already posted.") % {"reason": reason, "ref": ref}
+            raise Conflict(message, code="already_posted")
+        box = table_account(table_id=table_id, kind=AccountKind.DROP_BOX)
+        source = (
+            table_account(table_id=table_id, kind=AccountKind.TRAY)
+            if from_tray
+            else singleton_accounts(AccountKind.OUTSTANDING)[AccountKind.OUTSTANDING]
+        )
+        amounts = _fee_chip_amounts(source=source, amount=amount, chips=chips)
+        legs = chip_legs(source=source, target=box, amounts=amounts)
+        return post_entry(actor=actor, reason=reason, legs=legs, memo=f"table {table_id}", ref=ref)
+
+    return run_atomic(work)
+
+
+def _fee_chip_amounts(*, source: int, amount: int, chips: Mapping[int, int] | None) -> dict[int, int]:
+    if chips is not None:
+        values = denomination_values(chips)
+        amounts = {d: values[d] * n for d, n in chips.items() if n}
+    else:
+        available = {
+            d: (v, a)
+            for d, v, a in Balance.objects.filter(
+                account_id=source, denomination__isnull=False, amount__gt=0
+            ).values_list("denomination_id", "denomination__value", "amount")
+            if d is not None
+        }
+        counts, left = greedy_breakdown(amount, available)
+        if left:
+            raise DomainError(
+                _("The chips available cannot make up %(amount)s exactly.") % {"amount": format_money(amount)},
+                code="no_breakdown",
+            )
+        values = denomination_values(counts)
+        amounts = {d: values[d] * n for d, n in counts.items()}
+    if sum(amounts.values()) != amount:
+        raise DomainError(
+            _("The chips (%(chips)s) do not add up to the fee (%(amount)s).")
+            % {"chips": format_money(sum(amounts.values())), "amount": format_money(amount)},
+            code="breakdown_mismatch",
+        )
+    return amounts

@@ -1,0 +1,251 @@
+"""Fill and credit slips: numbered gap-free per kind and calendar year, two signatures, void by two people.
+
+A fill: the floor (or cage) requests it; the cashier issues it from their own
+drawer (chips: drawer -> in transit); a floor manager or dealer receives it at
+the table (in transit -> tray). A credit: the floor requests and issues it
+(tray -> in transit); a cashier receives it into their drawer (in transit ->
+drawer). Issuer and receiver are different users. A slip not yet received may
+be voided: a cage user asks with a reason, a second, independent user (floor
+manager or admin) confirms, and chips already issued go back where they came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cashier.models import (
+    AccountKind,
+    Balance,
+    Reason,
+    Slip,
+    SlipCounter,
+    SlipKind,
+    SlipLine,
+    SlipStatus,
+    TrayCount,
+    TrayCountKind,
+)
+from cashier.models.drawers import DrawerShift, ShiftStatus
+from cashier.services.accounts import singleton_accounts, table_account
+from cashier.services.chips import chip_amounts
+from cashier.services.drawers import own_open_shift_locked
+from cashier.services.ledger import chip_legs, post_entry
+from cashier.services.tx import run_atomic
+from config.errors import Conflict, DomainError, Forbidden, NotFound
+from config.roles import Role, has_any_role
+from tables.models import Table
+
+FLOOR_ROLES = (Role.FLOOR_MANAGER, Role.DEALER)
+CAGE_ROLES = (Role.CASHIER,)
+VOID_CONFIRM_ROLES = (Role.FLOOR_MANAGER, Role.ADMIN)
+
+
+def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, int]) -> Slip:
+    """Prepare a slip; it takes the next number of its kind in the calendar year."""
+    if kind not in SlipKind.values:
+        raise DomainError(_("A slip is a fill or a credit, not %(k)r.") % {"k": kind}, code="bad_kind")
+    if not has_any_role(actor, FLOOR_ROLES + CAGE_ROLES):
+        raise Forbidden(_("Slips are prepared by the floor or the cage."))
+    amounts = chip_amounts(chips)
+    if not Table.objects.filter(pk=table_id).exists():
+        raise NotFound(_("There is no table %(id)s.") % {"id": table_id})
+
+    def work() -> Slip:
+        now = timezone.now()
+        year = timezone.localdate(now).year
+        number = _next_number(kind=SlipKind(kind), year=year)
+        slip = Slip.objects.create(
+            kind=kind,
+            year=year,
+            number=number,
+            table_id=table_id,
+            amount=sum(amounts.values()),
+            created_at=now,
+            created_by=actor,
+        )
+        SlipLine.objects.bulk_create(
+            [SlipLine(slip=slip, denomination_id=d, amount=a) for d, a in sorted(amounts.items())]
+        )
+        return slip
+
+    return run_atomic(work)
+
+
+def _next_number(*, kind: SlipKind, year: int) -> int:
+    """Lock the (kind, year) counter row and take its next number; a rollback gives it back."""
+    SlipCounter.objects.bulk_create([SlipCounter(kind=kind, year=year, last=0)], ignore_conflicts=True)
+    counter = SlipCounter.objects.select_for_update().get(kind=kind, year=year)
+    counter.last += 1
+    counter.save(update_fields=["last"])
+    return counter.last
+
+
+def slip_issue(*, actor: User, slip_id: int) -> Slip:
+    """First signature: the chips leave their source (the cashier's drawer for a fill, the tray for a credit)."""
+
+    def work() -> Slip:
+        shift = None
+        if _kind_of(slip_id) == SlipKind.FILL:
+            _require(actor, CAGE_ROLES, _("A fill is issued by a cashier from their own drawer."))
+            shift = own_open_shift_locked(actor)
+        else:
+            _require(actor, FLOOR_ROLES, _("A credit is issued at the table by a floor manager or dealer."))
+        slip = _locked(slip_id, SlipStatus.REQUESTED)
+        tray = tray_lock_open(table_id=slip.table_id)
+        transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
+        source = shift.account_id if shift else tray
+        slip.issue_entry = post_entry(
+            actor=actor,
+            reason=_reason(slip),
+            legs=chip_legs(source=source, target=transit, amounts=_amounts(slip)),
+            memo=_("%(slip)s issued") % {"slip": slip},
+            ref=f"slip-issue:{slip.pk}",
+        )
+        slip.status, slip.issued_by, slip.issued_at, slip.shift = SlipStatus.ISSUED, actor, timezone.now(), shift
+        slip.save(update_fields=["status", "issued_by", "issued_at", "shift", "issue_entry"])
+        return slip
+
+    return run_atomic(work)
+
+
+def slip_receive(*, actor: User, slip_id: int) -> Slip:
+    """Second signature, by someone other than the issuer: the chips reach the tray (fill) or the drawer (credit)."""
+
+    def work() -> Slip:
+        shift = None
+        if _kind_of(slip_id) == SlipKind.FILL:
+            _require(actor, FLOOR_ROLES, _("A fill is received at the table by a floor manager or dealer."))
+        else:
+            _require(actor, CAGE_ROLES, _("A credit is received by a cashier into their own drawer."))
+            shift = own_open_shift_locked(actor)
+        slip = _locked(slip_id, SlipStatus.ISSUED)
+        if slip.issued_by_id == actor.pk:
+            raise Forbidden(_("The issuer of a slip cannot also receive it."), code="same_user")
+        if slip.void_requested_by_id is not None:
+            raise Conflict(_("A void of this slip is pending."), code="void_pending")
+        tray = tray_lock_open(table_id=slip.table_id)
+        transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
+        target = shift.account_id if shift else tray
+        slip.receive_entry = post_entry(
+            actor=actor,
+            reason=_reason(slip),
+            legs=chip_legs(source=transit, target=target, amounts=_amounts(slip)),
+            memo=_("%(slip)s received") % {"slip": slip},
+            ref=f"slip-receive:{slip.pk}",
+        )
+        slip.status, slip.received_by, slip.received_at = SlipStatus.RECEIVED, actor, timezone.now()
+        update = ["status", "received_by", "received_at", "receive_entry"]
+        if shift is not None:
+            slip.shift = shift
+            update.append("shift")
+        slip.save(update_fields=update)
+        return slip
+
+    return run_atomic(work)
+
+
+def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
+    """The cage's half of a void: a cashier (or admin) asks, with the reason."""
+    reason = reason.strip()
+    if not reason:
+        raise DomainError(_("A void needs a reason."), code="reason_required")
+    _require(actor, CAGE_ROLES, _("A void is asked for by the cage."))
+
+    def work() -> Slip:
+        slip = _locked(slip_id, SlipStatus.REQUESTED, SlipStatus.ISSUED)
+        if slip.void_requested_by_id is not None:
+            raise Conflict(_("A void of this slip is already pending."), code="void_pending")
+        slip.void_reason, slip.void_requested_by, slip.void_requested_at = reason[:200], actor, timezone.now()
+        slip.save(update_fields=["void_reason", "void_requested_by", "void_requested_at"])
+        return slip
+
+    return run_atomic(work)
+
+
+def slip_void_confirm(*, actor: User, slip_id: int) -> Slip:
+    """The independent half: a floor manager or admin who did not ask for the void. Issued chips go back."""
+    _require(actor, VOID_CONFIRM_ROLES, _("A void is confirmed by a floor manager or an admin."))
+
+    def work() -> Slip:
+        shift_id = Slip.objects.filter(pk=slip_id).values_list("shift_id", flat=True).first()
+        shift = DrawerShift.objects.select_for_update().get(pk=shift_id) if shift_id else None
+        slip = _locked(slip_id, SlipStatus.REQUESTED, SlipStatus.ISSUED)
+        if slip.void_requested_by_id is None:
+            raise Conflict(_("Nobody in the cage has asked to void this slip."), code="void_not_requested")
+        if slip.void_requested_by_id == actor.pk:
+            raise Forbidden(_("A void needs a second, independent person."), code="same_user")
+        if slip.issue_entry_id is not None:
+            if shift is not None and shift.status != ShiftStatus.OPEN:
+                raise Conflict(_("The drawer that issued this fill is closed."), code="drawer_closed")
+            transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
+            source = shift.account_id if shift else table_account(table_id=slip.table_id, kind=AccountKind.TRAY)
+            legs = chip_legs(source=transit, target=source, amounts=_amounts(slip))
+            slip.void_entry = post_entry(
+                actor=actor,
+                reason=Reason.REVERSAL,
+                legs=legs,
+                memo=_("%(slip)s void: %(why)s") % {"slip": slip, "why": slip.void_reason},
+                reverses=slip.issue_entry,
+            )
+        slip.status, slip.void_confirmed_by, slip.void_confirmed_at = SlipStatus.VOID, actor, timezone.now()
+        slip.save(update_fields=["status", "void_confirmed_by", "void_confirmed_at", "void_entry"])
+        return slip
+
+    return run_atomic(work)
+
+
+def tray_lock_open(*, table_id: int) -> int:
+    """Lock the table's tray rows and refuse when its last count is a closer; returns the tray account.
+
+    ``tray_count_record`` takes the same row locks, so a fill or credit either
+    lands before a closer (and the closer counts it) or is refused after it,
+    until the next opener.
+    """
+    tray = table_account(table_id=table_id, kind=AccountKind.TRAY)
+    list(Balance.objects.select_for_update().filter(account_id=tray).order_by("pk").values_list("pk", flat=True))
+    last = TrayCount.objects.filter(table_id=table_id).order_by("-pk").values_list("kind", flat=True).first()
+    if last == TrayCountKind.CLOSER:
+        raise Conflict(
+            _("The table's tray is closed (a closer was counted); count an opener before any fill or credit."),
+            code="table_closed",
+        )
+    return tray
+
+
+def _kind_of(slip_id: int) -> str:
+    kind = Slip.objects.filter(pk=slip_id).values_list("kind", flat=True).first()
+    if kind is None:
+        raise NotFound(_("There is no slip %(id)s.") % {"id": slip_id})
+    return kind
+
+
+def _locked(slip_id: int, *statuses: SlipStatus) -> Slip:
+    slip = Slip.objects.select_for_update().filter(pk=slip_id).first()
+    if slip is None:
+        raise NotFound(_("There is no slip %(id)s.") % {"id": slip_id})
+    if slip.status not in statuses:
+        raise Conflict(
+            _("Slip %(slip)s is %(status)s.") % {"slip": slip.label, "status": slip.get_status_display()},
+            code="slip_state",
+        )
+    return slip
+
+
+def _require(actor: User, roles: tuple[str, ...], message: str) -> None:
+    if not has_any_role(actor, roles):
+        raise Forbidden(message)
+
+
+def _reason(slip: Slip) -> Reason:
+    return Reason.FILL if slip.kind == SlipKind.FILL else Reason.CREDIT
+
+
+def _amounts(slip: Slip) -> dict[int, int]:
+    return dict(slip.lines.values_list("denomination_id", "amount"))
+
+
+__all__ = ["slip_issue", "slip_receive", "slip_request", "slip_void_confirm", "slip_void_request"]

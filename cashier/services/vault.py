@@ -1,0 +1,34 @@
+"""The vault: the room's stock of chips and cash."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
+
+from cashier.models import AccountKind, JournalEntry, Reason
+from cashier.services.accounts import singleton_accounts
+from cashier.services.chips import chip_amounts
+from cashier.services.ledger import cash_legs, chip_legs, post_entry
+from cashier.services.tx import run_atomic
+from config.errors import DomainError
+from config.money import check_minor
+from config.roles import Role, has_any_role
+
+
+def vault_stock(*, actor: User, cash: int, chips: Mapping[int, int], memo: str = "") -> JournalEntry:
+    """Chips entering the room (issued) and cash deposited into the vault; an admin's act."""
+    if not has_any_role(actor, [Role.ADMIN]):
+        raise DomainError(_("Only an admin stocks the vault."), code="forbidden", status=403)
+    check_minor(cash, field="cash", allow_zero=True)
+    amounts = chip_amounts(chips, allow_empty=True)
+
+    def work() -> JournalEntry:
+        ids = singleton_accounts(AccountKind.VAULT, AccountKind.CHIP_ISSUE, AccountKind.CASH_EXTERNAL)
+        vault = ids[AccountKind.VAULT]
+        legs = chip_legs(source=ids[AccountKind.CHIP_ISSUE], target=vault, amounts=amounts)
+        legs += cash_legs(source=ids[AccountKind.CASH_EXTERNAL], target=vault, amount=cash)
+        return post_entry(actor=actor, reason=Reason.OPENING, legs=legs, memo=memo or _("vault stock"))
+
+    return run_atomic(work)

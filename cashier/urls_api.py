@@ -1,0 +1,37 @@
+"""Cashier REST API, mounted under /api/v1/. Every POST that moves money needs an Idempotency-Key."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from cashier.apis import floor, money, reads
+
+urlpatterns = [
+    path("cashier/denominations/", reads.DenominationListApi.as_view(), name="cashier-denominations"),
+    path("cashier/shifts/", reads.ShiftListApi.as_view(), name="cashier-shifts"),
+    path("cashier/shifts/current/", reads.ShiftCurrentApi.as_view(), name="cashier-shift-current"),
+    path("cashier/shifts/open/", money.ShiftOpenApi.as_view(), name="cashier-shift-open"),
+    path("cashier/shifts/<int:pk>/", reads.ShiftDetailApi.as_view(), name="cashier-shift-detail"),
+    path("cashier/shifts/<int:pk>/close/", money.ShiftCloseApi.as_view(), name="cashier-shift-close"),
+    path("cashier/shifts/<int:pk>/approve/", money.ShiftApproveApi.as_view(), name="cashier-shift-approve"),
+    path("cashier/breakdown/", money.BreakdownApi.as_view(), name="cashier-breakdown"),
+    path("cashier/transactions/", reads.TransactionListApi.as_view(), name="cashier-transactions"),
+    path("cashier/transactions/<int:pk>/", reads.TransactionDetailApi.as_view(), name="cashier-transaction-detail"),
+    path("cashier/sales/create/", money.SaleCreateApi.as_view(), name="cashier-sale-create"),
+    path("cashier/redemptions/create/", money.RedemptionCreateApi.as_view(), name="cashier-redemption-create"),
+    path("cashier/slips/", reads.SlipListApi.as_view(), name="cashier-slips"),
+    path("cashier/slips/create/", floor.SlipCreateApi.as_view(), name="cashier-slip-create"),
+    path("cashier/slips/<int:pk>/issue/", floor.SlipIssueApi.as_view(), name="cashier-slip-issue"),
+    path("cashier/slips/<int:pk>/receive/", floor.SlipReceiveApi.as_view(), name="cashier-slip-receive"),
+    path("cashier/slips/<int:pk>/void/", floor.SlipVoidApi.as_view(), name="cashier-slip-void"),
+    path("cashier/slips/<int:pk>/void/confirm/", floor.SlipVoidConfirmApi.as_view(), name="cashier-slip-void-confirm"),
+    path("cashier/tray-counts/", reads.TrayCountListApi.as_view(), name="cashier-tray-counts"),
+    path("cashier/tray-counts/create/", floor.TrayCountCreateApi.as_view(), name="cashier-tray-count-create"),
+    path("cashier/tray-counts/<int:pk>/sign/", floor.TrayCountSignApi.as_view(), name="cashier-tray-count-sign"),
+    path("cashier/entries/", reads.EntryListApi.as_view(), name="cashier-entries"),
+    path("cashier/entries/<int:pk>/reverse/", money.EntryReverseApi.as_view(), name="cashier-entry-reverse"),
+    path("cashier/reports/outstanding/", reads.OutstandingApi.as_view(), name="cashier-outstanding"),
+    path("cashier/reports/cage-summary/", reads.CageSummaryApi.as_view(), name="cashier-cage-summary"),
+    path("cashier/reports/large-cash/", reads.LargeCashApi.as_view(), name="cashier-large-cash"),
+    path("cashier/reports/ledger-check/", reads.LedgerCheckApi.as_view(), name="cashier-ledger-check"),
+]

@@ -1,0 +1,51 @@
+"""Pages of the cashier (HTML + htmx), thin over services and selectors."""
+
+from cashier.views.reports import (
+    cage_summary_page,
+    large_cash_page,
+    outstanding_page,
+    shift_export,
+    slip_action_page,
+    slip_create_page,
+    slips_page,
+    tray_count_create_page,
+    tray_count_sign_page,
+    tray_counts_page,
+)
+from cashier.views.screen import (
+    balance_partial,
+    breakdown_partial,
+    index,
+    large_cash_partial,
+    receipt,
+    redemption,
+    sale,
+    shift_approve,
+    shift_close,
+    shift_open,
+    shift_report_page,
+)
+
+__all__ = [
+    "balance_partial",
+    "breakdown_partial",
+    "cage_summary_page",
+    "index",
+    "large_cash_page",
+    "large_cash_partial",
+    "outstanding_page",
+    "receipt",
+    "redemption",
+    "sale",
+    "shift_approve",
+    "shift_close",
+    "shift_export",
+    "shift_open",
+    "shift_report_page",
+    "slip_action_page",
+    "slip_create_page",
+    "slips_page",
+    "tray_count_create_page",
+    "tray_count_sign_page",
+    "tray_counts_page",
+]

@@ -1,0 +1,58 @@
+"""Helpers shared by the cashier's pages."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+
+from cashier.services.idempotency import idempotent, request_fingerprint
+from config.errors import DomainError
+from config.roles import Role
+
+SCREEN_ROLES = (Role.CASHIER, Role.ACCOUNTANT)
+SLIP_ROLES = (Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
+TRAY_ROLES = (Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
+
+
+def form_key() -> str:
+    """A fresh idempotency key for each rendered form: a double submit posts once."""
+    return str(uuid.uuid4())
+
+
+def user_of(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def post_once(request: HttpRequest, *, scope: str, act: Callable[[], str], fallback: str) -> HttpResponse:
+    """Run a page's money-moving POST once per form key, then redirect (Post/Redirect/Get).
+
+    ``act`` returns the URL to go to; a refusal becomes a message on ``fallback``.
+    """
+    data = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+    try:
+        stored = idempotent(
+            user=user_of(request),
+            key=request.POST.get("idempotency_key"),
+            scope=scope,
+            fingerprint=request_fingerprint(method="POST", path=request.path, data=data),
+            run=lambda: (303, act().encode(), "text/plain"),
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return HttpResponseRedirect(fallback, status=303)
+    response = HttpResponseRedirect(stored.body.decode(), status=303)
+    if stored.replayed:
+        response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def url(name: str, *args: Any) -> str:
+    return reverse(f"cashier:{name}", args=args)

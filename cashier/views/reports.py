@@ -1,0 +1,205 @@
+"""The cage's reports and logs, each exportable to CSV and XLSX; slips and tray counts signed here."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cashier import forms
+from cashier.exports import export_response, wants_export
+from cashier.models import Denomination, SlipKind, TrayCountKind
+from cashier.selectors.compliance import large_cash_log
+from cashier.selectors.ledger import chips_outstanding, ledger_check
+from cashier.selectors.reports import cage_summary, shift_get_for_user, slips_log, tray_counts_log
+from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
+from cashier.services.trays import tray_count_record, tray_count_sign
+from cashier.views.common import SLIP_ROLES, TRAY_ROLES, form_key, post_once, url, user_of
+from config.gaming_day import current_gaming_day
+from config.money import format_money
+from config.permissions import role_required
+from config.roles import Role
+from tables.models import Table
+
+
+def _day(request: HttpRequest) -> date:
+    try:
+        return date.fromisoformat(request.GET.get("day", ""))
+    except ValueError:
+        return current_gaming_day()
+
+
+@role_required(Role.ACCOUNTANT)
+def cage_summary_page(request: HttpRequest) -> HttpResponse:
+    summary = cage_summary(_day(request))
+    fmt = wants_export(request)
+    if fmt:
+        header = [_("drawer"), _("cashier"), _("status"), _("opened"), _("closed"), _("variance")]
+        rows = [
+            [s.drawer.name, s.cashier.get_username(), s.status, s.opened_at, s.closed_at, s.variance]
+            for s in summary.shifts
+        ]
+        return export_response(fmt=fmt, name=f"cage-{summary.day}", header=header, rows=rows)
+    return render(request, "cashier/cage_summary.html", {"summary": summary, "check": ledger_check()})
+
+
+@role_required(Role.ACCOUNTANT, Role.CASHIER)
+def outstanding_page(request: HttpRequest) -> HttpResponse:
+    rows = chips_outstanding()
+    fmt = wants_export(request)
+    if fmt:
+        data = [[d.label, d.value, amount // d.value, amount] for d, amount in rows]
+        header = [_("chip"), _("value"), _("count"), _("amount")]
+        return export_response(fmt=fmt, name="chips-outstanding", header=header, rows=data)
+    return render(request, "cashier/outstanding.html", {"rows": rows, "total": sum(a for _d, a in rows)})
+
+
+@role_required(Role.ACCOUNTANT)
+def large_cash_page(request: HttpRequest) -> HttpResponse:
+    day = _day(request)
+    rows = large_cash_log(day=day)
+    fmt = wants_export(request)
+    if fmt:
+        header = [_("player id"), _("player"), _("gaming day"), _("cash in"), _("cash out"), _("transactions")]
+        data = [[r.player_id, r.player, r.gaming_day, r.cash_in, r.cash_out, r.transactions] for r in rows]
+        return export_response(fmt=fmt, name=f"large-cash-{day}", header=header, rows=data)
+    return render(request, "cashier/large_cash.html", {"rows": rows, "day": day})
+
+
+@role_required(*SLIP_ROLES)
+def slips_page(request: HttpRequest) -> HttpResponse:
+    slips = slips_log().prefetch_related("lines__denomination")
+    fmt = wants_export(request)
+    if fmt:
+        header = [_("kind"), _("number"), _("table"), _("total"), _("status"), _("requested by"), _("issued by")]
+        header += [_("received by"), _("void reason"), _("void confirmed by")]
+        rows = [
+            [
+                s.kind,
+                s.label,
+                s.table.number,
+                s.amount,
+                s.status,
+                s.created_by,
+                s.issued_by,
+                s.received_by,
+                s.void_reason,
+                s.void_confirmed_by,
+            ]
+            for s in slips
+        ]
+        return export_response(fmt=fmt, name="fills-and-credits", header=header, rows=rows)
+    context = {
+        "slips": slips[:200],
+        "tables": Table.objects.order_by("number"),
+        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        "kinds": SlipKind.choices,
+        "form_key": form_key(),
+    }
+    return render(request, "cashier/slips.html", context)
+
+
+@role_required(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER)
+@require_POST
+def slip_create_page(request: HttpRequest) -> HttpResponse:
+    def act() -> str:
+        slip_request(
+            actor=user_of(request),
+            kind=request.POST.get("kind", ""),
+            table_id=forms.optional_id(request.POST, "table") or 0,
+            chips=forms.chip_counts(request.POST),
+        )
+        return url("slips")
+
+    return post_once(request, scope="page:slip-create", act=act, fallback=url("slips"))
+
+
+_SLIP_ACTIONS = {"issue", "receive", "void", "confirm"}
+
+
+@role_required(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER)
+@require_POST
+def slip_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    def act() -> str:
+        actor = user_of(request)
+        if action == "issue":
+            slip_issue(actor=actor, slip_id=pk)
+        elif action == "receive":
+            slip_receive(actor=actor, slip_id=pk)
+        elif action == "void":
+            slip_void_request(actor=actor, slip_id=pk, reason=request.POST.get("reason", ""))
+        elif action == "confirm":
+            slip_void_confirm(actor=actor, slip_id=pk)
+        return url("slips")
+
+    if action not in _SLIP_ACTIONS:
+        return HttpResponse(status=404)
+    return post_once(request, scope=f"page:slip-{action}", act=act, fallback=url("slips"))
+
+
+@role_required(*TRAY_ROLES)
+def tray_counts_page(request: HttpRequest) -> HttpResponse:
+    counts = tray_counts_log().prefetch_related("lines__denomination")
+    fmt = wants_export(request)
+    if fmt:
+        header = [_("table"), _("kind"), _("gaming day"), _("counted"), _("expected"), _("difference")]
+        header += [_("counted by"), _("signed by")]
+        rows = [
+            [c.table.number, c.kind, c.gaming_day, c.total, c.expected, c.difference, c.created_by, c.signed_by]
+            for c in counts
+        ]
+        return export_response(fmt=fmt, name="tray-counts", header=header, rows=rows)
+    context = {
+        "counts": counts[:200],
+        "tables": Table.objects.order_by("number"),
+        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        "kinds": TrayCountKind.choices,
+        "form_key": form_key(),
+    }
+    return render(request, "cashier/tray_counts.html", context)
+
+
+@role_required(Role.DEALER, Role.FLOOR_MANAGER)
+@require_POST
+def tray_count_create_page(request: HttpRequest) -> HttpResponse:
+    def act() -> str:
+        count = tray_count_record(
+            actor=user_of(request),
+            table_id=forms.optional_id(request.POST, "table") or 0,
+            kind=request.POST.get("kind", ""),
+            chips=forms.chip_counts(request.POST),
+        )
+        if count.difference:
+            messages.warning(
+                request,
+                _("The tray differs from the ledger by %(d)s; the floor has been notified.")
+                % {"d": format_money(count.difference)},
+            )
+        return url("tray_counts")
+
+    return post_once(request, scope="page:tray-count", act=act, fallback=url("tray_counts"))
+
+
+@role_required(Role.FLOOR_MANAGER)
+@require_POST
+def tray_count_sign_page(request: HttpRequest, pk: int) -> HttpResponse:
+    def act() -> str:
+        tray_count_sign(actor=user_of(request), count_id=pk)
+        return url("tray_counts")
+
+    return post_once(request, scope="page:tray-sign", act=act, fallback=url("tray_counts"))
+
+
+@role_required(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER)
+def shift_export(request: HttpRequest, pk: int) -> HttpResponse:
+    shift = shift_get_for_user(request.user, pk)
+    header = [_("receipt"), _("kind"), _("method"), _("amount"), _("player"), _("time")]
+    rows = [
+        [t.receipt_label, t.kind, t.method, t.amount, t.player_id, t.created_at]
+        for t in shift.transactions.order_by("pk")
+    ]
+    return export_response(fmt=wants_export(request) or "csv", name=f"shift-{shift.pk}", header=header, rows=rows)

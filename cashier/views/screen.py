@@ -1,0 +1,188 @@
+"""The cashier's screen: open a drawer, quick sale and redemption, receipts, live balance, close."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from cashier import forms
+from cashier.models import Denomination, Drawer, DrawerShift, ShiftStatus
+from cashier.selectors.compliance import large_cash_warning
+from cashier.selectors.ledger import shift_balance
+from cashier.selectors.reports import (
+    open_shift_of,
+    reads_everything,
+    receipt_chips,
+    shift_get_for_user,
+    shift_report,
+    transaction_get_for_user,
+)
+from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, drawer_shift_open
+from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
+from cashier.views.common import SCREEN_ROLES, form_key, post_once, url, user_of
+from config.context_processors import NAV_ROLES
+from config.errors import DomainError
+from config.permissions import role_required
+from config.roles import Role
+
+
+def _balance_rows(shift: DrawerShift | None) -> dict[str, object]:
+    """The drawer's live balance by denomination, as the ledger has it."""
+    denominations = list(Denomination.objects.filter(active=True).order_by("-value"))
+    if shift is None:
+        return {"denominations": denominations, "rows": [], "cash": 0, "total": 0}
+    place = shift_balance(shift)
+    rows = [(d, place.chips.get(d.pk, 0), place.chips.get(d.pk, 0) // d.value) for d in denominations]
+    return {"denominations": denominations, "rows": rows, "cash": place.cash, "total": place.total}
+
+
+@role_required(*NAV_ROLES["cashier"])
+def index(request: HttpRequest) -> HttpResponse:
+    shift = open_shift_of(request.user)
+    context: dict[str, object] = {
+        "shift": shift,
+        "form_key": form_key(),
+        "readonly": reads_everything(request.user) and shift is None,
+        "drawers": Drawer.objects.filter(active=True).exclude(
+            shifts__status__in=[ShiftStatus.OPEN, ShiftStatus.PENDING]
+        ),
+        "recent": shift.transactions.select_related("player").order_by("-pk")[:10] if shift else [],
+        **_balance_rows(shift),
+    }
+    return render(request, "cashier/index.html", context)
+
+
+@role_required(*SCREEN_ROLES)
+@require_GET
+def balance_partial(request: HttpRequest) -> HttpResponse:
+    shift = open_shift_of(request.user)
+    context = {"shift": shift, **_balance_rows(shift)}
+    return render(request, "cashier/index.html#balance", context)
+
+
+@role_required(Role.CASHIER)
+@require_POST
+def shift_open(request: HttpRequest) -> HttpResponse:
+    def act() -> str:
+        drawer_shift_open(
+            actor=user_of(request),
+            drawer_id=forms.optional_id(request.POST, "drawer") or 0,
+            cash=forms.amount(request.POST, "cash", allow_zero=True),
+            chips=forms.chip_counts(request.POST),
+        )
+        return url("index")
+
+    return post_once(request, scope="page:shift-open", act=act, fallback=url("index"))
+
+
+@role_required(Role.CASHIER)
+@require_POST
+def sale(request: HttpRequest) -> HttpResponse:
+    def act() -> str:
+        txn = chip_sale_create(
+            actor=user_of(request),
+            amount=forms.amount(request.POST),
+            method=request.POST.get("method", ""),
+            chips=forms.chip_counts(request.POST),
+            player_id=forms.optional_id(request.POST, "player"),
+        )
+        return url("receipt", txn.pk)
+
+    return post_once(request, scope="page:sale", act=act, fallback=url("index"))
+
+
+@role_required(Role.CASHIER)
+@require_POST
+def redemption(request: HttpRequest) -> HttpResponse:
+    def act() -> str:
+        txn = chip_redemption_create(
+            actor=user_of(request),
+            chips=forms.chip_counts(request.POST, prefix="redeem-"),
+            player_id=forms.optional_id(request.POST, "player"),
+        )
+        return url("receipt", txn.pk)
+
+    return post_once(request, scope="page:redemption", act=act, fallback=url("index"))
+
+
+@role_required(Role.CASHIER)
+@require_POST
+def shift_close(request: HttpRequest, pk: int) -> HttpResponse:
+    def act() -> str:
+        shift = drawer_shift_close(
+            actor=user_of(request),
+            shift_id=pk,
+            cash=forms.amount(request.POST, "cash", allow_zero=True),
+            chips=forms.chip_counts(request.POST),
+        )
+        if shift.status == ShiftStatus.PENDING:
+            messages.warning(request, _("The variance is over the threshold: a supervisor must sign it off."))
+        return url("shift_report", pk)
+
+    return post_once(request, scope="page:shift-close", act=act, fallback=url("shift_report", pk))
+
+
+@role_required(Role.FLOOR_MANAGER)
+@require_POST
+def shift_approve(request: HttpRequest, pk: int) -> HttpResponse:
+    def act() -> str:
+        drawer_shift_approve(actor=user_of(request), shift_id=pk)
+        return url("shift_report", pk)
+
+    return post_once(request, scope="page:shift-approve", act=act, fallback=url("shift_report", pk))
+
+
+@role_required(*SCREEN_ROLES)
+def receipt(request: HttpRequest, pk: int) -> HttpResponse:
+    txn = transaction_get_for_user(request.user, pk)
+    return render(request, "cashier/receipt.html", {"txn": txn, "chips": receipt_chips(txn)})
+
+
+@role_required(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER)
+def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
+    shift = shift_get_for_user(request.user, pk)
+    context = {
+        "report": shift_report(shift),
+        "shift": shift,
+        "form_key": form_key(),
+        "transactions": shift.transactions.select_related("player").order_by("pk"),
+        **_balance_rows(shift),
+    }
+    return render(request, "cashier/shift_report.html", context)
+
+
+@role_required(Role.CASHIER)
+@require_GET
+def breakdown_partial(request: HttpRequest) -> HttpResponse:
+    """htmx: the proposed chips for the amount typed, from the drawer's own chips."""
+    shift = open_shift_of(request.user)
+    counts: dict[int, int] = {}
+    note = ""
+    if shift is not None:
+        try:
+            counts, left = breakdown_propose(shift=shift, amount=forms.amount(request.GET))
+            if left:
+                note = _("The drawer's chips cannot make up the last %(left)s.") % {"left": left}
+        except DomainError as exc:
+            note = exc.message
+    denominations = Denomination.objects.filter(active=True).order_by("-value")
+    rows = [(d, counts.get(d.pk, 0)) for d in denominations]
+    return render(request, "cashier/index.html#sale-chips", {"sale_rows": rows, "breakdown_note": note})
+
+
+@role_required(Role.CASHIER)
+@require_GET
+def large_cash_partial(request: HttpRequest) -> HttpResponse:
+    """htmx: warn as the cashier types when the player's cash today would pass the threshold."""
+    warning = None
+    try:
+        player_id = forms.optional_id(request.GET, "player")
+        kind = "redemption" if request.GET.get("kind") == "redemption" else "sale"
+        if player_id is not None and request.GET.get("method", "cash") == "cash":
+            warning = large_cash_warning(player_id=player_id, kind=kind, amount=forms.amount(request.GET))
+    except DomainError:
+        warning = None
+    return render(request, "cashier/index.html#large-cash", {"large_cash": warning})

@@ -1,0 +1,126 @@
+"""Cashier fixtures: chips, a stocked vault, tables, players and an open drawer."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from cashier.models import Denomination, Drawer, DrawerShift, JournalEntry
+from cashier.selectors.ledger import ledger_check
+from cashier.services.chips import denomination_create
+from cashier.services.drawers import drawer_shift_open
+from cashier.services.vault import vault_stock
+from config.roles import Role
+from tables.models import Player, Table
+from tests.factories import UserFactory
+
+VALUES = [100, 500, 1_000, 5_000, 10_000, 25_000, 100_000]
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """Personas are created per test; PBKDF2 at a million rounds would dominate the run."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def assert_ledger_ok() -> None:
+    """The global invariant (controls test 29): every money test ends with it."""
+    check = ledger_check()
+    assert check.unbalanced_entries == []
+    assert check.negative_balances == []
+    assert check.stale_balances == []
+    assert check.chips_in_room == check.chips_issued - check.chip_over_short
+
+
+def key() -> str:
+    return str(uuid.uuid4())
+
+
+@pytest.fixture
+def room_admin(db: None) -> User:
+    return UserFactory(username="room_admin", roles=[Role.ADMIN], is_staff=True)
+
+
+@pytest.fixture
+def chips(db: None) -> dict[int, Denomination]:
+    """Denominations by value."""
+    return {v: denomination_create(value=v, colour=f"c{v}", label=str(v)) for v in VALUES}
+
+
+@pytest.fixture
+def vault(room_admin: User, chips: dict[int, Denomination]) -> JournalEntry:
+    return vault_stock(actor=room_admin, cash=50_000_000, chips={d.pk: 1_000 for d in chips.values()})
+
+
+@pytest.fixture
+def drawer(db: None) -> Drawer:
+    return Drawer.objects.create(name="Window 1")
+
+
+@pytest.fixture
+def make_drawer(db: None) -> Callable[[str], Drawer]:
+    return lambda name: Drawer.objects.create(name=name)
+
+
+@pytest.fixture
+def open_shift(vault: JournalEntry) -> Callable[..., DrawerShift]:
+    """Open a shift for a cashier with ``cash`` and ``{value: count}`` chips from the vault."""
+
+    def make(user: User, *, cash: int = 1_000_000, chips: dict[int, int] | None = None, drawer: Drawer | None = None):
+        counts = chips if chips is not None else dict.fromkeys(VALUES, 100)
+        by_value = {d.value: d.pk for d in Denomination.objects.all()}
+        window = drawer or Drawer.objects.create(name=f"Auto {user.username} {Drawer.objects.count() + 1}")
+        return drawer_shift_open(
+            actor=user, drawer_id=window.pk, cash=cash, chips={by_value[v]: n for v, n in counts.items()}
+        )
+
+    return make
+
+
+@pytest.fixture
+def shift(cashier: User, open_shift: Callable[..., DrawerShift]) -> DrawerShift:
+    return open_shift(cashier)
+
+
+@pytest.fixture
+def table(room_admin: User) -> Table:
+    now = timezone.now()
+    return Table.objects.create(number=1, seats=6, status_changed_at=now, created_at=now, created_by=room_admin)
+
+
+@pytest.fixture
+def make_table(room_admin: User) -> Callable[[int], Table]:
+    def make(number: int) -> Table:
+        now = timezone.now()
+        return Table.objects.create(
+            number=number, seats=6, status_changed_at=now, created_at=now, created_by=room_admin
+        )
+
+    return make
+
+
+@pytest.fixture
+def player(room_admin: User) -> Player:
+    return Player.objects.create(
+        first_name="Aram", last_name="Petrosyan", created_at=timezone.now(), created_by=room_admin
+    )
+
+
+def by_value(counts: dict[int, int]) -> dict[int, int]:
+    """``{value: count}`` -> ``{denomination_id: count}``."""
+    ids = {d.value: d.pk for d in Denomination.objects.all()}
+    return {ids[v]: n for v, n in counts.items()}
+
+
+@pytest.fixture
+def second_cashier(db: None) -> User:
+    return UserFactory(username="cashier2", roles=[Role.CASHIER])
+
+
+def ids_of(**kwargs: Any) -> dict[str, Any]:
+    return kwargs

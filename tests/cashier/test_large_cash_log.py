@@ -1,0 +1,66 @@
+"""Large-cash log: one player's cash in one gaming day over the threshold, listed and reported."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from cashier.selectors.compliance import large_cash_log, large_cash_warning
+from cashier.services.ledger import entry_reverse
+from cashier.services.sales import chip_redemption_create, chip_sale_create
+from config.gaming_day import current_gaming_day
+from tests.cashier.conftest import by_value
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def low_threshold(settings):
+    settings.CARDROOM_LARGE_CASH_THRESHOLD = 30_000
+    return 30_000
+
+
+def test_cash_in_over_the_threshold_is_listed_card_is_not(shift, cashier, player, low_threshold):
+    chip_sale_create(actor=cashier, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)
+    chip_sale_create(actor=cashier, amount=25_000, method="card", chips=by_value({25_000: 1}), player_id=player.pk)
+    assert large_cash_log(day=current_gaming_day()) == []
+    chip_sale_create(actor=cashier, amount=15_000, method="cash", chips=by_value({5_000: 3}), player_id=player.pk)
+    [row] = large_cash_log(day=current_gaming_day())
+    assert (row.player_id, row.cash_in, row.cash_out, row.transactions) == (player.pk, 35_000, 0, 2)
+
+
+def test_cash_out_is_summed_separately(shift, cashier, player, low_threshold):
+    chip_sale_create(actor=cashier, amount=25_000, method="card", chips=by_value({25_000: 1}), player_id=player.pk)
+    chip_sale_create(actor=cashier, amount=10_000, method="card", chips=by_value({10_000: 1}), player_id=player.pk)
+    chip_redemption_create(actor=cashier, chips=by_value({25_000: 1, 10_000: 1}), player_id=player.pk)
+    [row] = large_cash_log(day=current_gaming_day())
+    assert (row.cash_in, row.cash_out) == (0, 35_000)
+
+
+def test_reversed_transactions_do_not_count(shift, cashier, player, floor_manager, low_threshold):
+    txn = chip_sale_create(
+        actor=cashier, amount=35_000, method="cash", chips=by_value({25_000: 1, 10_000: 1}), player_id=player.pk
+    )
+    entry_reverse(actor=floor_manager, entry_id=txn.entry_id, memo="wrong player")
+    assert large_cash_log(day=current_gaming_day()) == []
+
+
+def test_the_live_warning_and_the_compliance_log_line(
+    shift, cashier, player, low_threshold, caplog, django_capture_on_commit_callbacks
+):
+    assert large_cash_warning(player_id=player.pk, kind="sale", amount=31_000) == (31_000, 30_000)
+    assert large_cash_warning(player_id=player.pk, kind="sale", amount=30_000) is None
+    with caplog.at_level(logging.WARNING, logger="cardroom.cashier"), django_capture_on_commit_callbacks(execute=True):
+        chip_sale_create(actor=cashier, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)
+        chip_sale_create(actor=cashier, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)
+    assert caplog.text.count("large cash") == 1  # logged once, when the threshold is crossed
+
+
+def test_the_report_api_is_for_accountants(shift, cashier, player, accountant, api_for, low_threshold):
+    chip_sale_create(
+        actor=cashier, amount=35_000, method="cash", chips=by_value({25_000: 1, 10_000: 1}), player_id=player.pk
+    )
+    rows = api_for(accountant).get("/api/v1/cashier/reports/large-cash/").json()
+    assert rows[0]["cash_in"] == "35000"
+    assert api_for(cashier).get("/api/v1/cashier/reports/large-cash/").status_code == 403

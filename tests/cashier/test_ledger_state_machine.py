@@ -1,0 +1,167 @@
+"""Hypothesis state machine: random sales, redemptions, fills, credits, fees and reversals.
+
+After every step: each entry nets to zero, no balance is negative, balance rows
+equal their legs, and cage + trays + drop boxes + chips outstanding equal the
+chips that entered the room; an independent reference model agrees (controls F29).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
+
+from cashier.models import Account, AccountKind, Balance, Denomination, Drawer, JournalEntry, Reason
+from cashier.selectors.ledger import ledger_check
+from cashier.services.chips import denomination_create
+from cashier.services.drawers import drawer_shift_open
+from cashier.services.ledger import entry_reverse, fee_to_drop_box
+from cashier.services.sales import chip_redemption_create, chip_sale_create
+from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
+from cashier.services.vault import vault_stock
+from config.errors import DomainError
+from config.roles import Role
+from tables.models import Table
+from tests.factories import UserFactory
+
+VALUES = [100, 500, 1_000, 5_000]
+STOCK = 40  # chips of each value in the vault
+counts = st.dictionaries(st.sampled_from(VALUES), st.integers(min_value=1, max_value=6), min_size=1, max_size=3)
+
+
+class Cage(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
+        now = timezone.now()
+        admin = UserFactory(roles=[Role.ADMIN])
+        self.cashiers = [UserFactory(roles=[Role.CASHIER]) for _ in range(2)]
+        self.floor = UserFactory(roles=[Role.FLOOR_MANAGER])
+        self.dealer = UserFactory(roles=[Role.DEALER])
+        self.ids = {v: denomination_create(value=v, colour="c", label=str(v)).pk for v in VALUES}
+        vault_stock(actor=admin, cash=10_000_000, chips={self.ids[v]: STOCK for v in VALUES})
+        self.issued = STOCK * sum(VALUES)
+        for i, user in enumerate(self.cashiers):
+            drawer = Drawer.objects.create(name=f"D{i}")
+            drawer_shift_open(actor=user, drawer_id=drawer.pk, cash=200_000, chips={self.ids[v]: 10 for v in VALUES})
+        self.table = Table.objects.create(number=1, seats=6, status_changed_at=now, created_at=now, created_by=admin)
+        # Reference model: chips held by players, by value.
+        self.players: Counter[int] = Counter()
+        self.reversible: list[tuple[int, Counter[int]]] = []
+        self.hand = 0
+
+    def teardown(self) -> None:
+        transaction.set_rollback(True)
+        self.atomic.__exit__(None, None, None)
+
+    def _chips(self, chosen: dict[int, int]) -> dict[int, int]:
+        return {self.ids[v]: n for v, n in chosen.items()}
+
+    @rule(who=st.integers(0, 1), chosen=counts, card=st.booleans())
+    def sale(self, who: int, chosen: dict[int, int], card: bool) -> None:
+        amount = sum(v * n for v, n in chosen.items())
+        try:
+            txn = chip_sale_create(
+                actor=self.cashiers[who], amount=amount, method="card" if card else "cash", chips=self._chips(chosen)
+            )
+        except DomainError as exc:
+            assert exc.code == "insufficient_balance"
+            return
+        self.players.update(chosen)
+        self.reversible.append((txn.entry_id, Counter({v: -n for v, n in chosen.items()})))
+
+    @rule(who=st.integers(0, 1), chosen=counts)
+    def redemption(self, who: int, chosen: dict[int, int]) -> None:
+        try:
+            txn = chip_redemption_create(actor=self.cashiers[who], chips=self._chips(chosen))
+        except DomainError as exc:
+            assert exc.code == "insufficient_balance"
+            return
+        assert all(self.players[v] >= n for v, n in chosen.items())
+        self.players.subtract(chosen)
+        self.reversible.append((txn.entry_id, Counter(chosen)))
+
+    @rule(who=st.integers(0, 1), chosen=counts, kind=st.sampled_from(["fill", "credit"]), void=st.booleans())
+    def slip(self, who: int, chosen: dict[int, int], kind: str, void: bool) -> None:
+        slip = slip_request(actor=self.floor, kind=kind, table_id=self.table.pk, chips=self._chips(chosen))
+        issuer, receiver = (self.cashiers[who], self.dealer) if kind == "fill" else (self.dealer, self.cashiers[who])
+        try:
+            slip_issue(actor=issuer, slip_id=slip.pk)
+            if void:
+                slip_void_request(actor=self.cashiers[who], slip_id=slip.pk, reason="property test")
+                slip_void_confirm(actor=self.floor, slip_id=slip.pk)
+            else:
+                slip_receive(actor=receiver, slip_id=slip.pk)
+        except DomainError as exc:
+            assert exc.code == "insufficient_balance"
+
+    @rule(amount=st.sampled_from([100, 500, 600, 1_000, 1_500]), tray=st.booleans())
+    def fee(self, amount: int, tray: bool) -> None:
+        self.hand += 1
+        try:
+            entry = fee_to_drop_box(
+                actor=self.dealer, table_id=self.table.pk, amount=amount, ref=f"hand:{self.hand}", from_tray=tray
+            )
+        except DomainError as exc:
+            assert exc.code in ("no_breakdown", "insufficient_balance")
+            return
+        if not tray:
+            for value, pk in self.ids.items():
+                moved = sum(-leg.amount for leg in entry.legs.all() if leg.denomination_id == pk and leg.amount < 0)
+                self.players[value] -= moved // value
+
+    @rule(data=st.data())
+    def reverse(self, data: st.DataObject) -> None:
+        if not self.reversible:
+            return
+        index = data.draw(st.integers(0, len(self.reversible) - 1))
+        entry_id, players_change = self.reversible.pop(index)
+        try:
+            entry_reverse(actor=self.floor, entry_id=entry_id, memo="property test")
+        except DomainError as exc:
+            assert exc.code == "insufficient_balance"
+            return
+        self.players.update(players_change)
+        with pytest.raises(DomainError):
+            entry_reverse(actor=self.floor, entry_id=entry_id, memo="twice")
+
+    @invariant()
+    def ledger_holds(self) -> None:
+        check = ledger_check()
+        assert check.unbalanced_entries == []
+        assert check.negative_balances == []
+        assert check.stale_balances == []
+        assert check.chips_in_room == check.chips_issued == self.issued
+
+    @invariant()
+    def reference_model_agrees(self) -> None:
+        outstanding = Account.objects.filter(kind=AccountKind.OUTSTANDING).first()
+        held = dict(
+            Balance.objects.filter(account=outstanding, denomination__isnull=False).values_list(
+                "denomination__value", "amount"
+            )
+        )
+        for value in VALUES:
+            assert held.get(value, 0) == self.players[value] * value
+            assert self.players[value] >= 0
+        assert not JournalEntry.objects.filter(reason=Reason.REVERSAL, reverses__isnull=True).exists()
+        assert Denomination.objects.count() == len(VALUES)
+
+
+@pytest.mark.django_db
+def test_random_cage_operations_keep_every_invariant():
+    run_state_machine_as_test(
+        Cage,
+        settings=settings(
+            max_examples=25,
+            stateful_step_count=25,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+        ),
+    )
