@@ -22,12 +22,6 @@ from tests.factories import UserFactory
 VALUES = [100, 500, 1_000, 5_000, 10_000, 25_000, 100_000]
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    """Personas are created per test; PBKDF2 at a million rounds would dominate the run."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def assert_ledger_ok() -> None:
     """The global invariant (controls test 29): every money test ends with it."""
     check = ledger_check()
