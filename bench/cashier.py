@@ -213,6 +213,7 @@ def main() -> None:
         "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
+        "DATABASE_POOL_MAX_SIZE": "4",
         "DATABASE_CONN_MAX_AGE": "600",
         "LOG_LEVEL": "WARNING",
         "AXES_ENABLED": "false",

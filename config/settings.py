@@ -65,8 +65,15 @@ CARDROOM_DROP_VARIANCE_THRESHOLD = env_int("CARDROOM_DROP_VARIANCE_THRESHOLD", 5
 
 # --- Infrastructure ------------------------------------------------------------
 DATABASES = {"default": env_database("DATABASE_URL", str(BASE_DIR / "db.sqlite3"))}
-DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# PostgreSQL may use psycopg's pool (DATABASE_POOL_MAX_SIZE > 0): no health-check
+# round trip per request. Otherwise connections are kept and health-checked.
+_POOL_MAX = env_int("DATABASE_POOL_MAX_SIZE", 0)
+if _POOL_MAX and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": min(2, _POOL_MAX), "max_size": _POOL_MAX}
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_redis_url("REDIS_URL")

@@ -14,12 +14,15 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from config.permissions import roles_allowed
 from config.roles import Role
 from games import services
+from games.apis import lean
 from games.apis import serializers as s
+from games.apis.auth import RECORDING_AUTH
 from games.models import Hand, HandEvent, HandSeat
 from games.selectors import hand_detail, hand_get_for_user
 from games.services.state import engine_state, state_payload
@@ -37,6 +40,12 @@ ERRORS = {
 
 def _actor(request: Request) -> User:
     return cast(User, request.user)
+
+
+def _validated(serializer: type[Serializer[Any]], request: Request) -> Any:
+    data = serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data.validated_data
 
 
 def _event(row: HandEvent) -> dict[str, Any]:
@@ -58,6 +67,7 @@ def state_data(hand: Hand, state: Any, names: dict[int, str] | None = None, repl
 
 
 class HandStartApi(APIView):
+    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
@@ -76,6 +86,7 @@ class HandStartApi(APIView):
 
 
 class HandEventApi(APIView):
+    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
@@ -87,9 +98,7 @@ class HandEventApi(APIView):
         "sent again returns the stored event (200, `duplicate: true`).",
     )
     def post(self, request: Request, hand_id: int) -> Response:
-        data = s.EventRecordInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = lean.event_record(request.data) or _validated(s.EventRecordInput, request)
         done = services.hand_event_record(
             actor=_actor(request), hand_id=hand_id, seq=v["seq"], client_event_id=v["client_event_id"], event=v["event"]
         )
@@ -99,6 +108,7 @@ class HandEventApi(APIView):
 
 
 class HandUndoApi(APIView):
+    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
@@ -123,6 +133,7 @@ class HandUndoApi(APIView):
 
 
 class HandRecordWholeApi(APIView):
+    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
@@ -134,9 +145,7 @@ class HandRecordWholeApi(APIView):
         "the same `client_hand_id` sent again returns the stored hand (200).",
     )
     def post(self, request: Request) -> Response:
-        data = s.HandRecordWholeInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = lean.hand_record_whole(request.data) or _validated(s.HandRecordWholeInput, request)
         done = services.hand_record_whole(
             actor=_actor(request),
             table_id=v["table_id"],

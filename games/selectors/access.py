@@ -6,6 +6,8 @@ is refused on the very next request, with no cache in between.
 
 from __future__ import annotations
 
+from types import EllipsisType
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from config.errors import Forbidden
@@ -16,13 +18,27 @@ RECORD_ANYWHERE = (Role.FLOOR_MANAGER,)
 READ_EVERYWHERE = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
 
 
-def check_may_record(user: AbstractBaseUser | AnonymousUser, *, table_id: int, table_number: int | None = None) -> None:
-    """Floor managers record anywhere; a dealer only at the table they are assigned to at this moment."""
+def check_may_record(
+    user: AbstractBaseUser | AnonymousUser,
+    *,
+    table_id: int,
+    table_number: int | None = None,
+    dealer_now: int | None | EllipsisType = ...,
+) -> None:
+    """Floor managers record anywhere; a dealer only at the table they are assigned to at this moment.
+
+    ``dealer_now``: the dealer assigned to the table, when the caller read it in this request
+    (``lock_table`` does, with the lock); else it is read here.
+    """
     if has_any_role(user, RECORD_ANYWHERE):
         return
     user_id: int = user.pk or 0
-    if has_any_role(user, (Role.DEALER,)) and dealer_is_assigned(user_id=user_id, table_id=table_id):
-        return
+    if has_any_role(user, (Role.DEALER,)):
+        if dealer_now is ...:
+            if dealer_is_assigned(user_id=user_id, table_id=table_id):
+                return
+        elif dealer_now is not None and dealer_now == user_id:
+            return
     where = f"table {table_number}" if table_number is not None else f"table id {table_id}"
     raise Forbidden(
         f"Hands are recorded by a floor manager or by the dealer assigned to the table now; "

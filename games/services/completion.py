@@ -74,7 +74,7 @@ def _replay_hand(actor: User, hand: HandRow, state: Hand, seats: list[HandSeat],
         for s in seats
         if s.seat_number in tied
     )
-    remember_on_commit(row.pk, replay)
+    remember_on_commit(row, replay)
     return row
 
 
@@ -137,11 +137,16 @@ def status_change(*, actor: User, hand: HandRow, to: str, reason: str, now: date
     hand.status = to
 
 
-def hand_complete(*, actor: User, hand: HandRow, state: Hand, now: datetime) -> HandRow | None:
+def hand_complete(
+    *, actor: User, hand: HandRow, state: Hand, now: datetime, seats: list[HandSeat] | None = None
+) -> HandRow | None:
     """Store how ``state`` ended; returns the replay hand it left due, if any.
 
     The caller holds the hand's row lock and has set ``hand.seq``; the head is
-    saved here, before a replay hand opens (one open hand per table).
+    saved here, before a replay hand opens (one open hand per table). ``seats``:
+    the hand's seats when the caller has them (it just inserted them). The fee
+    goes last: it updates the cage's balance rows, which every table's hands
+    share, so their locks are held only until the commit that follows.
     """
     result = state.result
     assert result is not None, "only a finished hand is completed"
@@ -149,10 +154,12 @@ def hand_complete(*, actor: User, hand: HandRow, state: Hand, now: datetime) -> 
     to = HandStatus.MISDEAL if result.misdeal else HandStatus.COMPLETE
     status_change(actor=actor, hand=hand, to=to, reason="misdeal" if result.misdeal else "hand over", now=now)
     hand.save(update_fields=["seq", "pot", "status", "fee", "ended_at"])
-    post_fees(actor=actor, hand=hand)
-    seats = list(HandSeat.objects.filter(hand=hand).order_by("seat_number"))
+    if seats is None:
+        seats = list(HandSeat.objects.filter(hand=hand).order_by("seat_number"))
+    else:
+        seats = sorted(seats, key=lambda s: s.seat_number)
     if not result.misdeal:
         _stacks(actor, hand, seats, dict(result.final_stacks), now)
-    if result.replay is not None:
-        return _replay_hand(actor, hand, state, seats, now)
-    return None
+    replay = _replay_hand(actor, hand, state, seats, now) if result.replay is not None else None
+    post_fees(actor=actor, hand=hand)
+    return replay

@@ -185,5 +185,5 @@ def hand_correct(*, actor: User, hand_id: int, events: Sequence[Mapping[str, Any
     old.save(update_fields=["status"])
     post_fees(actor=actor, hand=old)
     post_fees(actor=actor, hand=new)
-    remember_on_commit(new.pk, state)
+    remember_on_commit(new, state)
     return new

@@ -10,24 +10,29 @@ stored event, never a second row.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from config.errors import Conflict, DomainError
-from games.engine import Hand, Undo
+from config.roles import Role, has_any_role
+from games.engine import EngineError, Hand, Undo
 from games.models import Hand as HandRow
-from games.models import HandEvent, HandStatus
-from games.selectors.access import check_may_record
-from games.services.common import apply_event, lock_hand, lock_table, parse_event
+from games.models import HandEvent, HandSeat, HandStatus
+from games.selectors.access import RECORD_ANYWHERE, check_may_record
+from games.services.common import apply_event, dealer_now, lock_hand, lock_table, parse_event
 from games.services.completion import hand_complete
 from games.services.starting import Started, start_hand
-from games.services.state import engine_state, pot_in_middle, remember_on_commit
+from games.services.state import committed_state, engine_state, pot_in_middle, remember_on_commit
+from tables.models import DealerAssignment
 
 MAX_BATCH_EVENTS = 400
 
@@ -53,22 +58,24 @@ def hand_start(*, actor: User, table_id: int, buy_ins: Mapping[int, int] | None 
     """Open the next hand at a table: setup from the table, the seated players' stacks and the last hand."""
     with transaction.atomic():
         table = lock_table(table_id)
-        check_may_record(actor, table_id=table.pk, table_number=table.number)
+        check_may_record(actor, table_id=table.pk, table_number=table.number, dealer_now=dealer_now(table))
         started = start_hand(actor=actor, table=table, buy_ins=buy_ins)
-        remember_on_commit(started.hand.pk, started.state)
+        remember_on_commit(started.hand, started.state)
         return started
 
 
-def _advance(*, actor: User, hand: HandRow, state: Hand, now: datetime) -> HandRow | None:
+def _advance(
+    *, actor: User, hand: HandRow, state: Hand, now: datetime, seats: list[HandSeat] | None = None
+) -> HandRow | None:
     """Move the head to ``state``; complete the hand when the engine says it is over."""
     hand.seq = state.seq
     replay = None
     if state.is_over:
-        replay = hand_complete(actor=actor, hand=hand, state=state, now=now)
+        replay = hand_complete(actor=actor, hand=hand, state=state, now=now, seats=seats)
     else:
         hand.pot = pot_in_middle(state)
         hand.save(update_fields=["seq", "pot"])
-    remember_on_commit(hand.pk, state)
+    remember_on_commit(hand, state)
     return replay
 
 
@@ -112,6 +119,124 @@ def _record(*, actor: User, hand_id: int, seq: int, client_event_id: str, event:
     return RecordedEvent(hand, row, state, replay_hand=replay)
 
 
+class _Locked(Exception):
+    """The head moved, the hand closed or the recorder may not record: the locked path says which."""
+
+
+# PostgreSQL: the head moves and the event goes in with one statement, in autocommit (its own
+# transaction): one round trip instead of BEGIN, UPDATE, INSERT, COMMIT. The UPDATE is the row lock
+# and every check (at ``seq``, open, the recorder deals the hand's table now unless they record
+# anywhere); when it matches no row the INSERT inserts none. A concurrent writer blocked on the row
+# lock re-checks ``seq`` on the committed row and matches nothing. A unique violation (a client id
+# already used in the hand) fails the whole statement, so the head does not move either.
+_RECORD_SQL = """
+WITH head AS (
+    UPDATE games_hand SET seq = %(next_seq)s, pot = %(pot)s
+    WHERE id = %(hand_id)s AND seq = %(seq)s AND status = 'open'
+      AND (%(anywhere)s OR EXISTS (
+          SELECT 1 FROM tables_dealerassignment a
+          WHERE a.table_id = games_hand.table_id AND a.dealer_id = %(actor_id)s AND a.ended_at IS NULL))
+    RETURNING id
+)
+INSERT INTO games_handevent (created_at, created_by_id, hand_id, seq, client_event_id, kind, data)
+SELECT %(now)s, %(actor_id)s, head.id, %(seq)s, %(client_event_id)s, %(kind)s, %(data)s::jsonb FROM head
+RETURNING id
+"""
+
+
+def _may_record_anywhere(actor: User) -> bool | None:
+    """True: records at any table; False: a dealer (the database checks the table); None: neither."""
+    if has_any_role(actor, RECORD_ANYWHERE):
+        return True
+    return False if has_any_role(actor, (Role.DEALER,)) else None
+
+
+def _store_event(*, actor: User, anywhere: bool, row: HandEvent, pot: int, next_seq: int) -> bool:
+    """Move the head from ``row.seq`` to ``next_seq`` and insert ``row``; False (nothing stored) when the
+    hand is not at ``row.seq``, not open, or the actor does not deal its table at this moment."""
+    if connection.vendor == "postgresql":
+        params: dict[str, Any] = {
+            "next_seq": next_seq,
+            "pot": pot,
+            "hand_id": row.hand_id,
+            "seq": row.seq,
+            "anywhere": anywhere,
+            "actor_id": actor.pk,
+            "now": row.created_at,
+            "client_event_id": row.client_event_id,
+            "kind": row.kind,
+            "data": json.dumps(row.data),
+        }
+        # Inside a caller's transaction (tests, a script) a savepoint keeps a refusal from aborting it.
+        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
+            cursor.execute(_RECORD_SQL, params)
+            inserted = cursor.fetchone()
+        if inserted is None:
+            return False
+        row.pk = inserted[0]
+        return True
+    with transaction.atomic():
+        heads = HandRow.objects.filter(pk=row.hand_id, seq=row.seq, status=HandStatus.OPEN)
+        if not anywhere:
+            assigned = DealerAssignment.objects.filter(table_id=OuterRef("table_id"), dealer_id=actor.pk, ended_at=None)
+            heads = heads.filter(Exists(assigned))
+        if heads.update(seq=next_seq, pot=pot) != 1:
+            return False
+        row.save(force_insert=True)
+    return True
+
+
+def _record_optimistic(
+    *, actor: User, hand_id: int, seq: int, client_event_id: str, event: Mapping[str, Any]
+) -> RecordedEvent | None:
+    """The event path of a hand in play: validate against the committed log, then one conditional write.
+
+    The engine validates the event first, against the state after the first
+    ``seq`` events of the committed log (``committed_state``: cached, or
+    caught up from the log); the write then stores it only if the hand is
+    still at ``seq`` and open and the recorder still allowed, all checked by
+    the database under the row lock the write takes. Anything else (the event
+    refused, the hand's last event, a moved head, not assigned, unknown hand)
+    returns None having stored nothing, and the locked path decides the answer
+    in its order (403, then 409, then the engine's 400).
+    """
+    anywhere = _may_record_anywhere(actor)
+    if anywhere is None:
+        return None
+    known = committed_state(hand_id, seq)
+    if known is None:
+        return None
+    head, before = known
+    try:
+        parsed = parse_event(event)
+        state = before.apply(parsed)
+    except (DomainError, EngineError):
+        return None
+    if state.is_over:
+        return None  # completion takes the locked path: pots, fee and stacks in the same transaction
+    row = HandEvent(
+        hand_id=hand_id,
+        seq=seq,
+        client_event_id=client_event_id,
+        kind=parsed.type,
+        data=parsed.to_dict(),
+        created_at=timezone.now(),
+        created_by=actor,
+    )
+    if not _store_event(actor=actor, anywhere=anywhere, row=row, pot=pot_in_middle(state), next_seq=state.seq):
+        return None
+    hand = HandRow(
+        pk=hand_id,
+        table_id=head.table_id,
+        number=head.number,
+        revision=head.revision,
+        status=HandStatus.OPEN,
+        seq=state.seq,
+    )
+    remember_on_commit(hand, state)
+    return RecordedEvent(hand, row, state)
+
+
 def hand_event_record(
     *, actor: User, hand_id: int, seq: int, client_event_id: str, event: Mapping[str, Any]
 ) -> RecordedEvent:
@@ -119,6 +244,11 @@ def hand_event_record(
     if not client_event_id or len(client_event_id) > 64:
         raise DomainError("client_event_id must be 1 to 64 characters.", code="bad_client_event_id")
     try:
+        recorded = _record_optimistic(
+            actor=actor, hand_id=hand_id, seq=seq, client_event_id=client_event_id, event=event
+        )
+        if recorded is not None:
+            return recorded
         with transaction.atomic():
             return _record(actor=actor, hand_id=hand_id, seq=seq, client_event_id=client_event_id, event=event)
     except IntegrityError:
@@ -155,7 +285,7 @@ def hand_record_whole(
         raise DomainError(f"A hand has at most {MAX_BATCH_EVENTS} events, not {len(events)}.", code="too_many_events")
     with transaction.atomic():
         table = lock_table(table_id)
-        check_may_record(actor, table_id=table.pk, table_number=table.number)
+        check_may_record(actor, table_id=table.pk, table_number=table.number, dealer_now=dealer_now(table))
         existing = HandRow.objects.filter(table_id=table.pk, client_hand_id=client_hand_id).first()
         if existing is not None:
             return RecordedHand(existing, engine_state(existing), duplicate=True)
@@ -186,5 +316,5 @@ def hand_record_whole(
             )
             for k, event in enumerate(parsed)
         )
-        replay = _advance(actor=actor, hand=hand, state=state, now=now)
+        replay = _advance(actor=actor, hand=hand, state=state, now=now, seats=started.seats)
         return RecordedHand(hand, state, replay_hand=replay)

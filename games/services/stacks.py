@@ -14,7 +14,7 @@ from config.errors import Conflict, DomainError
 from config.money import check_minor
 from games.models import Hand, HandStatus, SeatStack, StackKind
 from games.selectors.access import check_may_amend, check_may_record
-from games.services.common import lock_table
+from games.services.common import dealer_now, lock_table
 from tables.models import SeatSession
 
 
@@ -75,7 +75,7 @@ def seat_stack_add(
     ``adjustment`` sets the stack to ``amount`` and needs a floor manager.
     """
     table = lock_table(table_id)
-    check_may_record(actor, table_id=table.pk, table_number=table.number)
+    check_may_record(actor, table_id=table.pk, table_number=table.number, dealer_now=dealer_now(table))
     if kind == StackKind.ADJUSTMENT:
         check_may_amend(actor)
     elif kind not in (StackKind.BUY_IN, StackKind.ADD_ON):

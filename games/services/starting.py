@@ -14,13 +14,13 @@ from games.engine import EngineError, Game, Hand, Positions, TableSetup, next_po
 from games.engine.pots import clockwise_from
 from games.models import Hand as HandRow
 from games.models import HandSeat, HandStatus, StackKind
-from games.services.common import next_number, refusal
+from games.services.common import dealer_now, next_number, refusal
 from games.services.setup import STRUCTURES, engine_game, setup_to_dict
 from games.services.stacks import Seated, seated_with_stacks, stack_rows
 from rake.policies import FeePolicyError, PercentageFee
 from rake.selectors import fee_policy_in_force, percentage_fee_for
 from tables.models import Table, TableStatus
-from tables.selectors import dealer_assigned_now, sign_in_force
+from tables.selectors import sign_in_force
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Started:
     hand: HandRow
     state: Hand
     names: dict[int, str]
+    seats: list[HandSeat]
 
 
 def _check_table(table: Table) -> None:
@@ -154,7 +155,7 @@ def start_hand(
         game=game,
         gaming_day=day,
         number=next_number(table.pk, day),
-        dealer=dealer_assigned_now(table_id=table.pk),
+        dealer_id=dealer_now(table),  # read with the table's lock (lock_table)
         sign_version=sign,
         fee_policy=version,
         setup=setup_to_dict(setup),
@@ -167,7 +168,7 @@ def start_hand(
         created_by=actor,
     )
     dealt = set(state.seats)
-    HandSeat.objects.bulk_create(
+    seats = HandSeat.objects.bulk_create(
         HandSeat(
             hand=hand,
             seat_number=s.session.seat_number,
@@ -179,4 +180,4 @@ def start_hand(
         if s.session.seat_number in dealt
     )
     names = {s.session.seat_number: s.session.player.masked_name for s in seated}
-    return Started(hand, state, names)
+    return Started(hand, state, names, seats)

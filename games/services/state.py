@@ -2,8 +2,8 @@
 
 The cache maps a hand id to ``(seq, engine hand)``. An entry is used only
 when its ``seq`` equals the ``seq`` of the hand row the caller has locked,
-and it is stored only after the transaction that wrote that ``seq`` commits,
-so a state that was rolled back is never served. The log is append-only, so
+and every entry is stored only once the transaction that read or wrote it
+commits, so a state that was rolled back is never served. The log is append-only, so
 a hand's state at a given ``seq`` never changes: two gunicorn workers
 holding different entries are both right or both miss.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -23,7 +24,24 @@ from games.models import HandEvent
 from games.services.setup import setup_from_dict
 
 CACHE_SIZE = 512
-_cache: OrderedDict[int, tuple[int, Hand]] = OrderedDict()
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """Columns of a hand row fixed at insert (a trigger refuses any change): what the event path
+    shows besides the engine state, so a cached hand needs no read of its row."""
+
+    hand_id: int
+    table_id: int
+    number: int
+    revision: int
+
+    @classmethod
+    def of(cls, hand: HandRow) -> Head:
+        return cls(hand.pk, hand.table_id, hand.number, hand.revision)
+
+
+_cache: OrderedDict[int, tuple[int, Hand, Head]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -36,17 +54,21 @@ def _cached(hand_id: int, seq: int) -> Hand | None:
         return hit[1]
 
 
-def _store(hand_id: int, state: Hand) -> None:
+def _store(head: Head, state: Hand) -> None:
     with _lock:
-        _cache[hand_id] = (state.seq, state)
-        _cache.move_to_end(hand_id)
+        known = _cache.get(head.hand_id)
+        if known is not None and known[0] > state.seq:
+            return  # a later state of the same log is already here (another thread of this worker)
+        _cache[head.hand_id] = (state.seq, state, head)
+        _cache.move_to_end(head.hand_id)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
 
 
-def remember_on_commit(hand_id: int, state: Hand) -> None:
+def remember_on_commit(hand: HandRow, state: Hand) -> None:
     """Cache ``state`` once the surrounding transaction commits (never a rolled-back state)."""
-    transaction.on_commit(lambda: _store(hand_id, state))
+    head = Head.of(hand)
+    transaction.on_commit(lambda: _store(head, state))
 
 
 def cache_clear() -> None:
@@ -54,9 +76,11 @@ def cache_clear() -> None:
         _cache.clear()
 
 
-def engine_events(hand_id: int) -> list[Event]:
-    rows = HandEvent.objects.filter(hand_id=hand_id).order_by("seq").values_list("data", flat=True)
-    return [event_from_dict(data) for data in rows]
+def engine_events(hand_id: int, since: int = 0, until: int | None = None) -> list[Event]:
+    rows = HandEvent.objects.filter(hand_id=hand_id, seq__gte=since)
+    if until is not None:
+        rows = rows.filter(seq__lt=until)
+    return [event_from_dict(data) for data in rows.order_by("seq").values_list("data", flat=True)]
 
 
 def engine_state(hand: HandRow) -> Hand:
@@ -66,8 +90,47 @@ def engine_state(hand: HandRow) -> Hand:
         return state
     state = replay(setup_from_dict(hand.setup), engine_events(hand.pk))
     if state.seq == hand.seq:
-        _store(hand.pk, state)
+        remember_on_commit(hand, state)
     return state
+
+
+def committed_state(hand_id: int, seq: int) -> tuple[Head, Hand] | None:
+    """The state after the first ``seq`` events of the committed log, without locking anything.
+
+    From the cache when it holds ``seq``; when it holds an earlier state of
+    the hand, only the events since are read and applied (two gunicorn
+    workers take turns on one hand, so each sees every other event); else the
+    setup and the log are read. None when the log has fewer than ``seq``
+    committed events (the caller's sequence is ahead, or a writer has not
+    committed yet) or the hand is unknown: the caller then takes the locked
+    path, which says why. The log is append-only and an event's ``seq`` is
+    unique in its hand, so the first ``seq`` committed events never change:
+    the state returned is the one any later reader under the row lock would
+    rebuild, as long as the hand row is still at ``seq`` when it is written.
+    """
+    with _lock:
+        hit = _cache.get(hand_id)
+        if hit is not None and hit[0] <= seq:
+            _cache.move_to_end(hand_id)
+    if hit is not None and hit[0] == seq:
+        return hit[2], hit[1]
+    if hit is not None and hit[0] < seq:
+        cached_seq, state, head = hit
+        events = engine_events(hand_id, since=cached_seq, until=seq)
+    else:
+        row = HandRow.objects.filter(pk=hand_id).only("table_id", "number", "revision", "setup").first()
+        if row is None:
+            return None
+        head, state = Head.of(row), Hand.start(setup_from_dict(row.setup))
+        events = engine_events(hand_id, until=seq)
+    for event in events:
+        state = state.apply(event)
+    if state.seq != seq:
+        return None
+    # In autocommit this stores at once; inside a transaction only if it commits
+    # (SQLite may give a rolled-back hand's id to the next hand).
+    transaction.on_commit(lambda: _store(head, state))
+    return head, state
 
 
 def pot_in_middle(state: Hand) -> int:

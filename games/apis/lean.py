@@ -1,0 +1,94 @@
+"""Plain-Python reading of the recording inputs, for the requests a device sends many times a minute.
+
+DRF builds and deep-copies a serializer with a field object per key on every
+request: for one event that cost more than the engine and the database
+together. These functions accept only input the serializers of
+``games.apis.serializers`` accept and return what their ``validated_data``
+holds (same keys, same values); anything else (a wrong type, a string with
+blanks around it or outside ASCII, a number as text, buy-ins) returns None
+and the caller runs the serializer, so every refusal keeps its exact message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.apis.serializers import ACTION_KINDS, EVENT_TYPES
+
+_TYPES = frozenset(EVENT_TYPES)
+_KINDS = frozenset(ACTION_KINDS)
+_MAX_AMOUNT = 10**15
+
+
+def _text(value: Any, max_length: int, *, blank: bool) -> bool:
+    """A ``CharField`` value DRF keeps as it is: a str, ASCII (no surrogates), no NUL, no blanks around it."""
+    return (
+        type(value) is str
+        and len(value) <= max_length
+        and (blank or value != "")
+        and value.isascii()
+        and "\x00" not in value
+        and value == value.strip()
+    )
+
+
+def _int(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _holes(value: Any) -> bool:
+    return type(value) is dict and all(type(k) is str and _text(v, 20, blank=False) for k, v in value.items())
+
+
+_FIELDS: dict[str, Callable[[Any], bool]] = {
+    "type": lambda v: type(v) is str and v in _TYPES,
+    "seat": lambda v: _int(v, 1, 10),
+    "kind": lambda v: type(v) is str and v in _KINDS,
+    "amount": lambda v: _int(v, 0, _MAX_AMOUNT),
+    "holes": _holes,
+    "cards": lambda v: _text(v, 40, blank=True),
+    "discards": lambda v: _text(v, 20, blank=True),
+    "burn": lambda v: v is None or _text(v, 2, blank=False),
+    "reason": lambda v: _text(v, 200, blank=True),
+}
+
+
+def event(data: Any) -> dict[str, Any] | None:
+    """``EventSerializer``'s validated data, or None to let the serializer decide."""
+    if type(data) is not dict or "type" not in data:
+        return None
+    out = {}
+    for name, check in _FIELDS.items():
+        if name in data:
+            value = data[name]
+            if not check(value):
+                return None
+            out[name] = dict(value) if name == "holes" else value
+    return out
+
+
+def event_record(data: Any) -> dict[str, Any] | None:
+    """``EventRecordInput``'s validated data, or None."""
+    if not isinstance(data, Mapping):
+        return None
+    seq, client_event_id = data.get("seq"), data.get("client_event_id")
+    if not _int(seq, 0, 2**63) or not _text(client_event_id, 64, blank=False):
+        return None
+    parsed = event(data.get("event"))
+    if parsed is None:
+        return None
+    return {"seq": seq, "client_event_id": client_event_id, "event": parsed}
+
+
+def hand_record_whole(data: Any) -> dict[str, Any] | None:
+    """``HandRecordWholeInput``'s validated data (without buy-ins), or None."""
+    if not isinstance(data, Mapping) or "buy_ins" in data:
+        return None
+    table_id, client_hand_id, events = data.get("table_id"), data.get("client_hand_id"), data.get("events")
+    if not _int(table_id, 1, 2**63) or not _text(client_hand_id, 64, blank=False) or type(events) is not list:
+        return None
+    parsed = [event(e) for e in events]
+    if any(e is None for e in parsed):
+        return None
+    return {"table_id": table_id, "client_hand_id": client_hand_id, "events": parsed}
