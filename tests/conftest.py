@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.db.backends.signals import connection_created
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -58,6 +59,16 @@ def port_open(host: str, port: int) -> bool:
 def _fast_password_hashing(settings: Any) -> None:
     """Real hashers cost ~100 ms a user; tests create hundreds."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _allow_truncate(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """Django empties tables with TRUNCATE after transactional tests; the product never may."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET cardroom.allow_truncate = 'on'")
+
+
+connection_created.connect(_allow_truncate, dispatch_uid="tests-allow-truncate")
 
 
 # --- personas ---------------------------------------------------------------

@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cashier.models._triggers import no_delete
 from config.money import format_money
+from config.triggers import no_delete
 
 
 class Denomination(models.Model):

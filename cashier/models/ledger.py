@@ -13,9 +13,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cashier.models._triggers import append_only
 from cashier.models.chips import Denomination
 from config.models import Recorded
+from config.triggers import append_only
 
 
 class AccountKind(models.TextChoices):

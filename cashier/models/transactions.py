@@ -6,10 +6,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cashier.models._triggers import append_only
 from cashier.models.drawers import DrawerShift
 from cashier.models.ledger import JournalEntry
 from config.models import Recorded
+from config.triggers import append_only
 
 
 class TransactionKind(models.TextChoices):

@@ -26,7 +26,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
-from games.models._triggers import append_only, no_truncate
+from config.triggers import append_only, no_truncate
 
 # The head columns services may move; everything else in a Hand row is fixed at insert.
 HEAD_FIELDS = ["status", "seq", "pot", "fee", "ended_at"]

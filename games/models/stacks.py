@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
-from games.models._triggers import append_only
+from config.triggers import append_only
 
 
 class StackKind(models.TextChoices):

@@ -61,7 +61,7 @@ def test_orm_bulk_update_and_delete_are_refused_too(sale):
 
 def test_truncate_is_refused(sale):
     with pytest.raises(DatabaseError) as refused, transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL cardroom.strict_truncate = 'on'")
+        cursor.execute("SET LOCAL cardroom.allow_truncate = 'off'")
         cursor.execute("TRUNCATE cashier_leg CASCADE")
     assert "append-only" in str(refused.value)
 

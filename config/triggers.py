@@ -1,8 +1,9 @@
-"""PostgreSQL triggers that keep posted records append-only.
+"""PostgreSQL triggers that keep posted records append-only (django-pgtrigger).
 
-Django's test runner empties tables with TRUNCATE between transactional tests,
-so the TRUNCATE guard stands aside in databases named ``test_*`` unless the
-session sets ``cardroom.strict_truncate = 'on'`` (the test of the guard does).
+TRUNCATE is refused unless the session has set ``cardroom.allow_truncate =
+'on'``: nothing in the product sets it; the test suite does on its own
+connections, because Django empties tables with TRUNCATE between
+transactional tests.
 """
 
 from __future__ import annotations
@@ -32,8 +33,7 @@ def no_truncate(prefix: str) -> Any:
         when=pgtrigger.Before,
         operation=pgtrigger.Truncate,
         func="""
-            IF current_database() NOT LIKE 'test\\_%'
-               OR coalesce(current_setting('cardroom.strict_truncate', true), '') = 'on' THEN
+            IF coalesce(current_setting('cardroom.allow_truncate', true), '') <> 'on' THEN
                 RAISE EXCEPTION 'cardroom: % is append-only; TRUNCATE refused', TG_TABLE_NAME;
             END IF;
             RETURN NULL;
