@@ -97,7 +97,7 @@ def test_an_unknown_payment_method_is_refused(shift, cashier, api_for):
         lambda u: chip_sale_create(actor=u, amount=-100, method="cash", chips=by_value({100: 1})),
         lambda u: chip_sale_create(actor=u, amount=10**20, method="cash", chips=by_value({100: 1})),
         lambda u: chip_sale_create(actor=u, amount=100, method="cash", chips={10**9: 1}),
-        lambda u: chip_sale_create(actor=u, amount=100, method="cash", chips=by_value({100: 1.0})),
+        lambda u: chip_sale_create(actor=u, amount=100, method="cash", chips=by_value({100: 1.0})),  # type: ignore[dict-item]
         lambda u: chip_sale_create(actor=u, amount=100, method="cash", chips=by_value({100: 10**12})),
         lambda u: chip_redemption_create(actor=u, chips=by_value({100: True})),
         lambda u: chip_redemption_create(actor=u, chips=by_value({100: 2}), amount=100),

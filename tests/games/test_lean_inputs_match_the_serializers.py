@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import pytest
+from rest_framework.serializers import Serializer
 
 from games.apis import lean
 from games.apis import serializers as s
@@ -44,7 +45,7 @@ EVENTS: list[Any] = [
 ]
 
 
-def _serializer(cls: type[s.serializers.Serializer[Any]], data: Any) -> Any:
+def _serializer(cls: type[Serializer[Any]], data: Any) -> Any:
     serializer = cls(data=data)
     return json.loads(json.dumps(serializer.validated_data)) if serializer.is_valid() else None
 

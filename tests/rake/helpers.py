@@ -1,0 +1,110 @@
+"""Helpers of the fee tests: ledger balances of a table's places, and the fee invariant (controls, test 29)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db.models import Sum
+
+from cashier.models import AccountKind, Balance
+from cashier.selectors.ledger import ledger_check
+from games.models import Hand, HandStatus
+from rake.models import FeeCharge, TimeCharge, TimeChargeStatus
+
+
+def place_total(table_id: int, kind: AccountKind) -> int:
+    return int(
+        Balance.objects.filter(account__table_id=table_id, account__kind=kind).aggregate(t=Sum("amount", default=0))[
+            "t"
+        ]
+    )
+
+
+def drop_box(table_id: int) -> int:
+    return place_total(table_id, AccountKind.DROP_BOX)
+
+
+def assert_fee_invariants() -> None:
+    """Every journal balances, nothing is negative, chips are conserved, and fee income equals the sum
+    of the per-hand fees of the hands in force plus the collected hourly charges."""
+    check = ledger_check()
+    assert check.unbalanced_entries == []
+    assert check.negative_balances == []
+    assert check.stale_balances == []
+    assert check.chips_in_room == check.chips_issued - check.chip_over_short
+    income = FeeCharge.objects.aggregate(t=Sum("fee", default=0))["t"]
+    posted_hands = FeeCharge.objects.filter(hand__isnull=False).values_list("hand_id", flat=True).distinct()
+    hand_fees = Hand.objects.filter(pk__in=list(posted_hands), status=HandStatus.COMPLETE).aggregate(
+        t=Sum("fee", default=0)
+    )["t"]
+    hourly = TimeCharge.objects.filter(status=TimeChargeStatus.COLLECTED).aggregate(t=Sum("amount", default=0))["t"]
+    assert income == hand_fees + hourly
+
+
+def fill_tray(table_id: int, denomination_id: int, amount: int, actor) -> None:
+    """Chips from the vault into a table's tray (a fill, posted straight to the ledger)."""
+    from django.db import transaction
+
+    from cashier.models import Reason
+    from cashier.services.accounts import singleton_accounts, table_account
+    from cashier.services.ledger import chip_legs, post_entry
+
+    tray = table_account(table_id=table_id, kind=AccountKind.TRAY)
+    vault = singleton_accounts(AccountKind.VAULT)[AccountKind.VAULT]
+    with transaction.atomic():
+        post_entry(
+            actor=actor,
+            reason=Reason.FILL,
+            legs=chip_legs(source=vault, target=tray, amounts={denomination_id: amount}),
+        )
+
+
+@contextmanager
+def eager_tasks() -> Iterator[None]:
+    """Run Celery tasks in-process for a block (the PostgreSQL pass has a broker configured)."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = before
+
+
+CHIP_VALUES = (1, 5, 25, 100, 500, 1_000, 5_000, 25_000)
+
+
+def stock_chips(pieces: int = 20_000) -> dict[int, int]:
+    """Chips issued to the room (1 to 25,000) and ``pieces`` of each sold to the players: ``{value: id}``.
+
+    A fee moves real chips through the ledger, so any test that completes a hand with a fee needs them.
+    """
+    from django.db import transaction
+
+    from cashier.models import AccountKind, Reason
+    from cashier.services.accounts import singleton_accounts
+    from cashier.services.chips import denomination_create
+    from cashier.services.ledger import chip_legs, post_entry
+    from cashier.services.vault import vault_stock
+    from config.roles import Role
+    from tests.factories import UserFactory
+
+    admin = UserFactory(username=f"chip_admin_{uuid.uuid4().hex[:8]}", roles=[Role.ADMIN], is_staff=True)
+    ids = {v: denomination_create(value=v, colour=f"c{v}", label=str(v)).pk for v in CHIP_VALUES}
+    vault_stock(actor=admin, cash=0, chips=dict.fromkeys(ids.values(), pieces * 2))
+    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING)
+    with transaction.atomic():
+        post_entry(
+            actor=admin,
+            reason=Reason.ADJUSTMENT,
+            legs=chip_legs(
+                source=accounts[AccountKind.VAULT],
+                target=accounts[AccountKind.OUTSTANDING],
+                amounts={pk: v * pieces for v, pk in ids.items()},
+            ),
+            memo="chips sold to the players (test)",
+        )
+    return ids

@@ -1,0 +1,118 @@
+"""Gaming-day close: an accountant (nobody else) closes a past day after its counts; a closed day accepts
+no new records, only corrections dated in an open day that reference it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from config.errors import DomainError
+from config.gaming_day import current_gaming_day, gaming_day_bounds
+from games.models import Hand, HandStatus
+from rake.models import FeeCharge, GamingDayClose, TimeCharge
+from rake.selectors import check_gaming_day_open, gaming_day_is_closed
+from rake.services import drop_count_start, drop_tally_record, gaming_day_close, hand_fees_post, time_charges_create
+from tests.rake.helpers import fill_tray
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def yesterday():
+    return current_gaming_day() - timedelta(days=1)
+
+
+@pytest.fixture
+def table(make_table, holdem, dealer):
+    return make_table(holdem, dealer=dealer)
+
+
+def _count(table, day, floor_manager, cashier, chips_in_play, thousands):
+    count = drop_count_start(actor=floor_manager, table_id=table.pk, gaming_day=day, shift=3)
+    for who in (floor_manager, cashier):
+        drop_tally_record(actor=who, count_id=count.pk, chips={chips_in_play[1000]: thousands})
+    return count
+
+
+def test_only_an_accountant_closes_a_day(yesterday, accountant, admin_user, floor_manager, cashier, api_for) -> None:
+    for who in (admin_user, floor_manager, cashier):
+        with pytest.raises(DomainError) as refused:
+            gaming_day_close(actor=who, gaming_day=yesterday)
+        assert refused.value.status == 403
+        assert (
+            api_for(who).post(reverse("api:gaming_day_close"), {"gaming_day": yesterday.isoformat()}).status_code == 403
+        )
+    answer = api_for(accountant).post(reverse("api:gaming_day_close"), {"gaming_day": yesterday.isoformat()})
+    assert answer.status_code == 201, answer.json()
+    assert gaming_day_is_closed(yesterday)
+    again = api_for(accountant).post(reverse("api:gaming_day_close"), {"gaming_day": yesterday.isoformat()})
+    assert again.status_code == 409
+
+
+def test_today_is_not_closed(accountant) -> None:
+    with pytest.raises(DomainError) as refused:
+        gaming_day_close(actor=accountant, gaming_day=current_gaming_day())
+    assert refused.value.code == "day_not_over"
+
+
+def test_a_day_closes_only_after_its_fees_are_counted(
+    yesterday, table, quick_hand, floor_manager, cashier, accountant, dealer, chips_in_play
+) -> None:
+    hand = quick_hand(table, pot=40_000, fee=2000, dealer=dealer, gaming_day=yesterday)
+    hand_fees_post(actor=floor_manager, hand_id=hand.pk)
+    with pytest.raises(DomainError) as uncounted:
+        gaming_day_close(actor=accountant, gaming_day=yesterday)
+    assert uncounted.value.code == "drop_not_counted"
+    count = drop_count_start(actor=floor_manager, table_id=table.pk, gaming_day=yesterday, shift=3)
+    with pytest.raises(DomainError) as pending:
+        gaming_day_close(actor=accountant, gaming_day=yesterday)
+    assert pending.value.code == "counts_pending"
+    for who in (floor_manager, cashier):
+        drop_tally_record(actor=who, count_id=count.pk, chips={chips_in_play[1000]: 2})
+    close = gaming_day_close(actor=accountant, gaming_day=yesterday, note="all counted")
+    assert (close.hands, close.fees, close.counted, close.variance) == (1, 2000, 2000, 0)
+
+
+def test_a_closed_day_accepts_no_new_records(yesterday, table, quick_hand, floor_manager, accountant, dealer) -> None:
+    gaming_day_close(actor=accountant, gaming_day=yesterday)
+    with pytest.raises(DomainError) as closed:
+        check_gaming_day_open(yesterday)
+    assert (closed.value.code, closed.value.status) == ("gaming_day_closed", 409)
+    late = quick_hand(table, pot=40_000, fee=2000, dealer=dealer, gaming_day=yesterday)
+    with pytest.raises(DomainError) as refused:
+        hand_fees_post(actor=floor_manager, hand_id=late.pk)
+    assert refused.value.code == "gaming_day_closed"
+    assert not FeeCharge.objects.exists()
+    with pytest.raises(DomainError):
+        drop_count_start(actor=floor_manager, table_id=table.pk, gaming_day=yesterday, shift=1)
+
+
+def test_a_correction_of_a_closed_day_is_dated_today_and_references_it(
+    yesterday, table, quick_hand, floor_manager, cashier, accountant, dealer, chips_in_play
+) -> None:
+    hand = quick_hand(table, pot=40_000, fee=2000, dealer=dealer, gaming_day=yesterday)
+    hand_fees_post(actor=floor_manager, hand_id=hand.pk)
+    _count(table, yesterday, floor_manager, cashier, chips_in_play, 2)
+    gaming_day_close(actor=accountant, gaming_day=yesterday)
+    fill_tray(table.pk, chips_in_play[1000], 10_000, floor_manager)
+    Hand.objects.filter(pk=hand.pk).update(status=HandStatus.VOIDED)
+    hand_fees_post(actor=floor_manager, hand_id=hand.pk)
+    original = FeeCharge.objects.get(hand_id=hand.pk, reverses__isnull=True)
+    reversal = FeeCharge.objects.get(reverses=original)
+    assert (original.gaming_day, reversal.gaming_day) == (yesterday, current_gaming_day())
+    assert GamingDayClose.objects.get().fees == 2000  # the closed day's figures stay as signed off
+
+
+def test_no_time_charge_falls_in_a_closed_day(
+    yesterday, make_table, club_poker, seat, past_version, floor_manager, accountant
+) -> None:
+    table = make_table(club_poker)
+    start, _end = gaming_day_bounds(yesterday)
+    past_version(table=table, effective_from=start, amount_per_hour=1000)
+    seat(table, since=start + timedelta(hours=20))
+    gaming_day_close(actor=accountant, gaming_day=yesterday)
+    time_charges_create(actor=floor_manager)
+    days = set(TimeCharge.objects.values_list("gaming_day", flat=True))
+    assert days == {current_gaming_day()}

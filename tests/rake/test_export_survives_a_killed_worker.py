@@ -1,0 +1,85 @@
+"""Exports through a REAL Celery worker over Redis on PostgreSQL (controls, test 28): a clean run, then a
+worker SIGKILLed mid-export. The task (acks late, rejected on worker loss) is redelivered to a restarted
+worker, runs again from scratch, and leaves exactly one complete file, identical to the clean run's."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.db import connection
+
+from config.gaming_day import current_gaming_day
+from rake.models import ExportCompletion, ExportStatus, ReportExport
+from rake.selectors import ReportFilters
+from rake.services import export_create
+from rake.services.exports import export_dir, export_file
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.celery_worker]
+
+ROWS = 400_000
+
+
+def _fee_rows(table_id: int, user_id: int, day) -> None:
+    """Many fee records at once (INSERT ... SELECT generate_series): only their export is under test."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            INSERT INTO rake_feecharge (source, kind, hand_id, table_id, gaming_day, shift, hands, pots, fee,
+                                        seconds, created_at, created_by_id)
+            SELECT 'hand', 'percentage', n, %s, %s, 1 + n %% 3, 1, 20 * (100 + n %% 900), 100 + n %% 900,
+                   0, now(), %s
+            FROM generate_series(1, %s) AS n
+            """,
+            [table_id, day, user_id, ROWS],
+        )
+
+
+def _wait(predicate, *, timeout: float, worker, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"{what} within {timeout} s; worker log:\n{worker.log()}")
+
+
+def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, make_table, holdem) -> None:
+    table = make_table(holdem)
+    day = current_gaming_day()
+    _fee_rows(table.pk, accountant.pk, day)
+    filters = ReportFilters(day_from=day, day_to=day)
+
+    clean = export_create(actor=accountant, format="csv", content="detail", filters=filters)
+    clean_done = _wait(
+        lambda: ExportCompletion.objects.filter(export=clean).first(), timeout=120, worker=rake_worker, what="clean run"
+    )
+    assert clean_done.rows == ROWS
+
+    killed = export_create(actor=accountant, format="csv", content="detail", filters=filters)
+    _wait(
+        lambda: ReportExport.objects.filter(pk=killed.pk, status=ExportStatus.RUNNING, done__gte=50_000).exists(),
+        timeout=60,
+        worker=rake_worker,
+        what="the export under way",
+    )
+    rake_worker.kill()
+    killed.refresh_from_db()
+    assert killed.status == ExportStatus.RUNNING and killed.done < ROWS
+    assert not ExportCompletion.objects.filter(export=killed).exists()
+    assert list(export_dir().glob(f".fees-{killed.pk}-1.csv.part"))  # the dead attempt's temporary file
+
+    rake_worker.start()
+    done = _wait(
+        lambda: ExportCompletion.objects.filter(export=killed).first(), timeout=180, worker=rake_worker, what="rerun"
+    )
+    killed.refresh_from_db()
+    assert killed.status == ExportStatus.DONE and killed.attempts >= 2
+    assert ExportCompletion.objects.filter(export=killed).count() == 1
+    assert (done.rows, done.sha256) == (ROWS, clean_done.sha256)  # no row lost, none twice
+    assert export_file(done).read_bytes().count(b"\n") == ROWS + 1
+    leftovers = sorted(
+        p.name for p in export_dir().iterdir() if p.name.startswith((f"fees-{killed.pk}-", f".fees-{killed.pk}-"))
+    )
+    assert leftovers == [done.file]
