@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from math import gcd
 
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from cashier.selectors.ledger import denominations
 from config.errors import Conflict, DomainError
 from config.gaming_day import gaming_day_of
 from games.engine import EngineError, Game, Hand, Positions, TableSetup, next_positions, positions_for, with_positions
@@ -124,6 +126,7 @@ def build_setup(table: Table, stacks: dict[int, int], fee: PercentageFee | None)
             small_blind=game.small_blind if kind is Game.HOLDEM else 0,
             big_blind=game.big_blind if kind is Game.HOLDEM else 0,
             ante=game.ante,
+            chip_unit=chip_unit(game.small_blind, game.big_blind, game.ante),
             fee=fee,
         )
         positions = _positions(table, kind, players)
@@ -132,6 +135,17 @@ def build_setup(table: Table, stacks: dict[int, int], fee: PercentageFee | None)
         return replace(setup, button=positions.button)
     except (EngineError, FeePolicyError) as error:
         raise refusal(error) from None
+
+
+def chip_unit(*stakes: int) -> int:
+    """The smallest chip in play: fees round down to it and wagers are multiples of it (R23).
+
+    The smallest active denomination, narrowed to divide the stakes so a blind
+    or ante that is not a multiple of it (a house quirk) can still be posted;
+    the minor unit while the cage has defined no chips.
+    """
+    smallest = denominations().values_list("value", flat=True).first()
+    return 1 if smallest is None else gcd(smallest, *stakes)
 
 
 def start_hand(
