@@ -10,6 +10,7 @@ so the 10,000-hand run is split over two processes and marked slow; a
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import warnings
 from concurrent.futures import ProcessPoolExecutor
@@ -53,7 +54,9 @@ def test_a_thousand_random_hands_agree_with_pokerkit() -> None:
 @pytest.mark.slow
 def test_ten_thousand_random_hands_agree_with_pokerkit() -> None:
     seeds = range(1000, 1010)
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    # A forked child can inherit a lock held by another thread of this process
+    # (the test run has database and broker threads) and hang; spawn starts clean.
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
         found = [line for lines in pool.map(partial(disagreements, count=1000), seeds) for line in lines]
     assert found == []
 
