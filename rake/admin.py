@@ -1,8 +1,8 @@
 """Admin registrations of the rake app (admins only: see config.admin).
 
 Fee versions are added through ``rake.services.fee_policy_set`` and never
-changed or deleted; time charges are read-only here (dealers and the floor
-mark them on their pages).
+changed or deleted; time charges, fee records, drop counts, day closes and
+exports are read-only here (they are written by the services only).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from rake.forms import FeePolicyAdminForm
-from rake.models import FeePolicyVersion, TimeCharge
+from rake.models import DropCount, FeeCharge, FeePolicyVersion, GamingDayClose, ReportExport, TimeCharge
 
 if TYPE_CHECKING:
     _PolicyAdmin = admin.ModelAdmin[FeePolicyVersion]
@@ -61,3 +61,39 @@ class TimeChargeAdmin(_ChargeAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(FeeCharge)
+class FeeChargeAdmin(ReadOnly):
+    list_display = ["pk", "gaming_day", "shift", "table", "source", "kind", "hand_id", "fee", "reverses"]
+    list_filter = ["source", "kind", "gaming_day"]
+    list_select_related = ["table"]
+
+
+@admin.register(DropCount)
+class DropCountAdmin(ReadOnly):
+    list_display = ["gaming_day", "shift", "table", "status", "expected", "counted", "variance", "explained_by"]
+    list_filter = ["status", "gaming_day"]
+    list_select_related = ["table", "explained_by"]
+
+
+@admin.register(GamingDayClose)
+class GamingDayCloseAdmin(ReadOnly):
+    list_display = ["gaming_day", "created_by", "created_at", "hands", "fees", "variance"]
+
+
+@admin.register(ReportExport)
+class ReportExportAdmin(ReadOnly):
+    list_display = ["pk", "format", "content", "status", "attempts", "done", "total", "created_by", "created_at"]
+    list_filter = ["status", "format"]

@@ -1,4 +1,9 @@
-"""Celery tasks of the rake app (run by beat, see CELERY_BEAT_SCHEDULE): take ids, call a service."""
+"""Celery tasks of the rake app: take ids, call a service.
+
+``time_charges_create`` and ``fee_signs_refresh`` run by beat (see
+CELERY_BEAT_SCHEDULE); ``report_export_run`` is queued on commit by
+``rake.services.exports.export_create``.
+"""
 
 from __future__ import annotations
 
@@ -25,3 +30,13 @@ def time_charges_create() -> int:
 def fee_signs_refresh() -> int:
     """Re-derive the signs of tables whose scheduled fee version has taken effect."""
     return services.fee_signs_refresh(actor=system_actor(), since=timezone.now() - SIGN_WINDOW)
+
+
+# Acknowledged only when done, and given back to the queue if the worker dies:
+# a killed export runs again from scratch (rake.services.exports).
+@shared_task(name="rake.tasks.report_export_run", acks_late=True, reject_on_worker_lost=True)
+def report_export_run(export_id: int) -> str:
+    """Write an accountant's export and record its completion (exactly once)."""
+    from rake.services.exports import export_run
+
+    return export_run(export_id=export_id).file

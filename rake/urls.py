@@ -1,10 +1,21 @@
 from django.urls import path
 
-from rake import views
+from rake import drop_views, report_views, views
 
 app_name = "rake"
 urlpatterns = [
-    path("", views.reports, name="reports"),
+    path("", report_views.reports, name="reports"),
+    path("fees.csv", report_views.report_csv, name="report_csv"),
+    path("exports/", report_views.export_start, name="export_start"),
+    path("exports/<int:export_id>/", report_views.export_progress, name="export_progress"),
+    path("exports/<int:export_id>/download/", report_views.export_download, name="export_download"),
+    path("drops/", drop_views.drop_counts, name="drop_counts"),
+    path("drops/start/", drop_views.drop_count_start, name="drop_count_start"),
+    path("drops/<int:count_id>/", drop_views.drop_count, name="drop_count"),
+    path("drops/<int:count_id>/tally/", drop_views.drop_count_tally, name="drop_count_tally"),
+    path("drops/<int:count_id>/explain/", drop_views.drop_count_explain, name="drop_count_explain"),
+    path("days/", drop_views.gaming_days, name="gaming_days"),
+    path("days/close/", drop_views.gaming_day_close, name="gaming_day_close"),
     path("fees/", views.fee_policies, name="fee_policies"),
     path("fees/tables/<int:table_id>/", views.table_fee_policy, name="table_fee_policy"),
     path("fees/games/<int:game_id>/", views.game_fee_policy, name="game_fee_policy"),

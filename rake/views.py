@@ -1,4 +1,7 @@
-"""Pages of the rake app: fee policies per table and game, time charges at a table, reports."""
+"""Pages of the rake app: fee policies per table and game, time charges at a table.
+
+The reports are in ``rake.report_views``, drop counts and gaming days in ``rake.drop_views``.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.context_processors import NAV_ROLES
 from config.errors import DomainError
 from config.permissions import forbidden, role_required
 from config.roles import Role, has_any_role
@@ -25,11 +27,6 @@ from tables.models import Game, GameKind, Table
 POLICY_READERS = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
 POLICY_WRITERS = (Role.FLOOR_MANAGER,)
 CHARGE_MARKERS = (Role.FLOOR_MANAGER, Role.DEALER)
-
-
-@role_required(*NAV_ROLES["reports"])
-def reports(request: HttpRequest) -> HttpResponse:
-    return render(request, "rake/reports.html")
 
 
 @role_required(*POLICY_READERS)

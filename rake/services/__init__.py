@@ -1,5 +1,9 @@
 """Writes of the rake app: keyword-only functions taking the acting user, split by sub-domain."""
 
+from rake.services.days import check_may_close_days, gaming_day_close
+from rake.services.drops import TallyResult, drop_count_explain, drop_count_start, drop_tally_record
+from rake.services.exports import check_filters, export_create, export_run
+from rake.services.fees import hand_fees_post, time_charge_post
 from rake.services.policies import (
     check_policy_fields,
     check_rate_setting,
@@ -7,6 +11,7 @@ from rake.services.policies import (
     fee_signs_refresh,
     signs_refresh,
 )
+from rake.services.summaries import summaries_rebuild, summary_add
 from rake.services.time_charges import (
     session_periods,
     time_charge_collect,
@@ -15,6 +20,19 @@ from rake.services.time_charges import (
 )
 
 __all__ = [
+    "TallyResult",
+    "check_filters",
+    "check_may_close_days",
+    "drop_count_explain",
+    "drop_count_start",
+    "drop_tally_record",
+    "export_create",
+    "export_run",
+    "gaming_day_close",
+    "hand_fees_post",
+    "summaries_rebuild",
+    "summary_add",
+    "time_charge_post",
     "check_policy_fields",
     "check_rate_setting",
     "fee_policy_set",

@@ -21,9 +21,10 @@ from django.utils import timezone
 
 from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import gaming_day_of
-from rake.models import FeeKind, FeePolicyVersion, TimeCharge, TimeChargeStatus
+from rake.models import FeeKind, FeePolicyVersion, GamingDayClose, TimeCharge, TimeChargeStatus
 from rake.policies import time_charge
 from rake.selectors import check_may_mark_time_charges, hourly_fee_for
+from rake.services.fees import time_charge_post
 from tables.models import SeatSession, TableEvent
 
 # Sessions that ended this long ago have had every period charged by earlier runs.
@@ -150,6 +151,9 @@ def time_charges_create(*, actor: User, at: datetime | None = None) -> int:
     rows = list(FeePolicyVersion.objects.filter(Q(table_id__in=table_ids) | Q(game_id__in=game_ids)))
     pauses = _pauses_by_table(table_ids)
     existing = set(TimeCharge.objects.filter(seat_session__in=sessions).values_list("seat_session_id", "period_start"))
+    # A closed gaming day accepts no new records: periods that started in one are not charged.
+    earliest = min(s.started_at for s in sessions).date() - timedelta(days=1)
+    closed = set(GamingDayClose.objects.filter(gaming_day__gte=earliest).values_list("gaming_day", flat=True))
     new: list[TimeCharge] = []
     for session in sessions:
         versions = _Versions([v for v in rows if v.table_id == session.table_id or v.game_id == session.table.game_id])
@@ -161,7 +165,7 @@ def time_charges_create(*, actor: User, at: datetime | None = None) -> int:
             in_force=versions.in_force,
             next_change=versions.next_change,
         ):
-            if (session.pk, period.start) in existing:
+            if (session.pk, period.start) in existing or gaming_day_of(period.start) in closed:
                 continue
             new.append(_charge(session, period, actor=actor, now=now))
     with transaction.atomic():
@@ -204,10 +208,12 @@ def _lock_due(charge_id: int, actor: User) -> TimeCharge:
 
 @transaction.atomic
 def time_charge_collect(*, actor: User, charge_id: int) -> TimeCharge:
-    """The dealer or floor took the time charge from the player."""
+    """The dealer or floor took the time charge from the player: its chips go into the drop box."""
     charge = _lock_due(charge_id, actor)
     charge.status, charge.marked_by, charge.marked_at = TimeChargeStatus.COLLECTED, actor, timezone.now()
     charge.save(update_fields=["status", "marked_by", "marked_at"])
+    # Recorded as soon as collected (controls: "a time fee is recorded as soon as it is collected").
+    time_charge_post(actor=actor, charge=charge)
     return charge
 
 

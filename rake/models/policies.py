@@ -22,6 +22,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
+from config.triggers import no_truncate
 from rake.policies import MAX_RATE
 from tables.models import Game, Player, SeatSession, Table
 
@@ -157,6 +158,7 @@ class FeePolicyVersion(Recorded):
         triggers = [
             pgtrigger.Protect(name="feepolicy_no_update", operation=pgtrigger.Update),
             pgtrigger.Protect(name="feepolicy_no_delete", operation=pgtrigger.Delete),
+            no_truncate("feepolicy"),
         ]
 
     def __str__(self) -> str:
@@ -256,6 +258,7 @@ class TimeCharge(Recorded):
                 condition=pgtrigger.Q(old__status__df=TimeChargeStatus.DUE),
             ),
             pgtrigger.Protect(name="timecharge_no_delete", operation=pgtrigger.Delete),
+            no_truncate("timecharge"),
         ]
 
     def __str__(self) -> str:

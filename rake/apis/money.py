@@ -1,0 +1,437 @@
+"""REST API of the money flow and the accountants' reports: one view per operation.
+
+Roles: floor managers start drop counts and explain variances; a count is
+entered blind by two people (a floor manager and another floor manager or a
+cashier); floor managers, cashiers and accountants read counts and the
+reconciliation; only accountants close gaming days, read the reports and
+export. Admins hold every role except closing a day.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import FileResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import NotFound
+from config.permissions import roles_allowed
+from config.roles import Role, user_roles
+from rake import selectors, services
+from rake.apis.money_serializers import (
+    DayCloseInputSerializer,
+    DayStatusSerializer,
+    DropCountSerializer,
+    DropCountStartInputSerializer,
+    DropExplainInputSerializer,
+    DropTallyInputSerializer,
+    DropTallyResultSerializer,
+    ExportCreateInputSerializer,
+    ExportSerializer,
+    FeeReportSerializer,
+    GamingDayCloseSerializer,
+    ReconciliationRowSerializer,
+    ReportQuerySerializer,
+)
+from rake.models import DropCount, ExportStatus, GamingDayClose, ReportExport
+from rake.selectors.days import DayStatus
+from rake.selectors.drops import ReconciliationRow, results_visible
+from rake.selectors.reports import FeeReport, ReportFilters, ReportRow
+from rake.services.exports import download_name, export_file
+
+START_DROPS = roles_allowed(*selectors.DROP_STARTER_ROLES)
+COUNT_DROPS = roles_allowed(*selectors.DROP_COUNTER_ROLES)
+EXPLAIN_DROPS = roles_allowed(*selectors.DROP_SUPERVISOR_ROLES)
+READ_DROPS = roles_allowed(*selectors.DROP_READER_ROLES)
+ACCOUNTANTS = roles_allowed(Role.ACCOUNTANT)
+
+
+class AccountantsOnly(BasePermission):
+    """Closing a gaming day: accountants, and nobody else (not even an admin)."""
+
+    message = gettext_lazy("Only an accountant closes a gaming day.")
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return bool(request.user and request.user.is_authenticated and Role.ACCOUNTANT in user_roles(request.user))
+
+
+# --- presenters -----------------------------------------------------------------------------------
+
+
+def drop_count_data(count: DropCount) -> dict[str, Any]:
+    visible = results_visible(count)
+    lines = list(count.lines.all())
+    tallies = list(count.tallies.all())
+    return {
+        "id": count.pk,
+        "table_id": count.table_id,
+        "table_number": count.table.number,
+        "gaming_day": count.gaming_day,
+        "shift": count.shift,
+        "status": count.status,
+        "round": count.round,
+        "started_by": count.created_by.username,
+        "started_at": count.created_at,
+        "tallies_this_round": sum(1 for t in tallies if t.round == count.round),
+        "expected": count.expected if visible else None,
+        "counted": count.counted if visible else None,
+        "variance": count.variance if visible else None,
+        "over_threshold": abs(count.variance or 0) > settings.CARDROOM_DROP_VARIANCE_THRESHOLD if visible else None,
+        "lines": [
+            {"denomination_id": li.denomination_id, "denomination": li.denomination.value, "expected": li.expected}
+            for li in lines
+        ]
+        if visible
+        else [],
+        "tallies": [
+            {
+                "round": t.round,
+                "counter": t.counter.username,
+                "total": t.total,
+                "lines": [
+                    {"denomination_id": x.denomination_id, "pieces": x.pieces, "amount": x.amount}
+                    for x in t.lines.all()
+                ],
+            }
+            for t in tallies
+        ]
+        if visible
+        else [],
+        "shares": [
+            {
+                "dealer_id": s.dealer_id,
+                "game_id": s.game_id,
+                "kind": s.kind,
+                "expected": s.expected,
+                "counted": s.counted,
+                "variance": s.variance,
+            }
+            for s in count.shares.all()
+        ],
+        "explanation": count.explanation,
+        "explained_by": count.explained_by.username if count.explained_by else None,
+        "explained_at": count.explained_at,
+        "finalized_at": count.finalized_at,
+        "journal_entry_id": count.journal_entry_id,
+    }
+
+
+def close_data(close: GamingDayClose) -> dict[str, Any]:
+    return {
+        "gaming_day": close.gaming_day,
+        "closed_by": close.created_by.username,
+        "closed_at": close.created_at,
+        "note": close.note,
+        "hands": close.hands,
+        "fees": close.fees,
+        "counted": close.counted,
+        "variance": close.variance,
+    }
+
+
+def day_data(day: DayStatus) -> dict[str, Any]:
+    return {
+        "gaming_day": day.gaming_day,
+        "closed": close_data(day.closed) if day.closed else None,
+        "counts_open": day.counts_open,
+        "tables_uncounted": day.tables_uncounted,
+        "may_close": day.may_close,
+    }
+
+
+def row_data(row: ReportRow) -> dict[str, Any]:
+    return {
+        "key": None if row.key is None else str(row.key),
+        "name": row.label,
+        "hands": row.hands,
+        "pots": row.pots,
+        "fees": row.fees,
+        "percentage_fees": row.percentage_fees,
+        "rate_percent": row.rate_percent,
+        "hours": row.hours,
+        "time_charges": row.time_charges,
+        "expected": row.expected,
+        "counted": row.counted,
+        "variance": row.variance,
+    }
+
+
+def report_data(report: FeeReport) -> dict[str, Any]:
+    return {
+        "day_from": report.filters.day_from,
+        "day_to": report.filters.day_to,
+        "group_by": report.filters.group_by,
+        "rows": [row_data(r) for r in report.rows],
+        "totals": row_data(report.totals),
+        "fees_per_day": [{"gaming_day": d, "fees": f} for d, f in report.fees_per_day],
+        "fees_per_table": [{"table": t, "fees": f} for t, f in report.fees_per_table],
+    }
+
+
+def export_data(export: ReportExport) -> dict[str, Any]:
+    completion = getattr(export, "completion", None)
+    done = export.status == ExportStatus.DONE and completion is not None
+    return {
+        "id": export.pk,
+        "format": export.format,
+        "content": export.content,
+        "filters": export.filters,
+        "status": export.status,
+        "attempts": export.attempts,
+        "total": export.total,
+        "done": export.done,
+        "percent": export.percent,
+        "error": export.error,
+        "created_at": export.created_at,
+        "rows": completion.rows if done and completion else None,
+        "sha256": completion.sha256 if done and completion else None,
+        "download_url": reverse("api:fee_export_download", args=[export.pk]) if done else None,
+    }
+
+
+def reconciliation_data(row: ReconciliationRow) -> dict[str, Any]:
+    return {
+        "table_id": row.table_id,
+        "table_number": row.table_number,
+        "fees_posted": row.fees_posted,
+        "expected": row.expected,
+        "counted": row.counted,
+        "variance": row.variance,
+        "pending": row.pending,
+        "count_ids": [c.pk for c in row.counts],
+    }
+
+
+def _many(serializer: type[serializers.Serializer[dict[str, Any]]], rows: list[dict[str, Any]]) -> Any:
+    # The stubs type a serializer's instance as one item, even with many=True.
+    return serializer(rows, many=True).data  # type: ignore[arg-type]
+
+
+def _query(serializer: type[serializers.Serializer[dict[str, Any]]], request: Request) -> dict[str, Any]:
+    form = serializer(data=request.query_params)
+    form.is_valid(raise_exception=True)
+    return dict(form.validated_data)
+
+
+def _filters(data: dict[str, Any]) -> ReportFilters:
+    return services.check_filters(
+        day_from=data["day_from"], day_to=data["day_to"], group_by=data["group_by"], table_id=data.get("table_id")
+    )
+
+
+# --- drop counts ------------------------------------------------------------------------------------
+
+_DAY = OpenApiParameter("gaming_day", OpenApiTypes.DATE, description="Only this gaming day.")
+_TABLE = OpenApiParameter("table_id", OpenApiTypes.INT, description="Only this table.")
+
+
+class _DropFilters(serializers.Serializer[dict[str, Any]]):
+    gaming_day = serializers.DateField(required=False)
+    table_id = serializers.IntegerField(required=False, min_value=1)
+
+
+class DropCountListApi(APIView):
+    """Drop counts, newest first. While a count is in progress its figures are withheld."""
+
+    permission_classes = [READ_DROPS]
+
+    @extend_schema(tags=["drops"], parameters=[_DAY, _TABLE], responses=DropCountSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        filters = _query(_DropFilters, request)
+        rows = (
+            selectors.drop_counts_list(gaming_day=filters.get("gaming_day"), table_id=filters.get("table_id"))
+            .prefetch_related("lines__denomination", "tallies__counter", "tallies__lines", "shares")
+            .select_related("created_by", "explained_by")[:200]
+        )
+        return Response(_many(DropCountSerializer, [drop_count_data(c) for c in rows]))
+
+
+class DropCountStartApi(APIView):
+    """Take a table's drop box for counting; the ledger's expected amount is recorded, not shown."""
+
+    permission_classes = [START_DROPS]
+
+    @extend_schema(tags=["drops"], request=DropCountStartInputSerializer, responses={201: DropCountSerializer})
+    def post(self, request: Request) -> Response:
+        form = DropCountStartInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        count = services.drop_count_start(actor=request.user, **form.validated_data)  # type: ignore[arg-type]
+        count = selectors.drop_count_get_for_user(count_id=count.pk, user=request.user)
+        return Response(DropCountSerializer(drop_count_data(count)).data, status=status.HTTP_201_CREATED)
+
+
+class DropCountDetailApi(APIView):
+    permission_classes = [READ_DROPS]
+
+    @extend_schema(tags=["drops"], responses=DropCountSerializer)
+    def get(self, request: Request, count_id: int) -> Response:
+        count = selectors.drop_count_get_for_user(count_id=count_id, user=request.user)
+        return Response(DropCountSerializer(drop_count_data(count)).data)
+
+
+class DropTallyApi(APIView):
+    """One counter's blind count, by denomination; the answer says only whether the two agreed."""
+
+    permission_classes = [COUNT_DROPS]
+
+    @extend_schema(tags=["drops"], request=DropTallyInputSerializer, responses={201: DropTallyResultSerializer})
+    def post(self, request: Request, count_id: int) -> Response:
+        form = DropTallyInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        result = services.drop_tally_record(
+            actor=request.user,  # type: ignore[arg-type]
+            count_id=count_id,
+            chips=form.chip_counts(),
+        )
+        count = selectors.drop_count_get_for_user(count_id=result.count.pk, user=request.user)
+        data = {"agreed": result.agreed, "count": drop_count_data(count)}
+        return Response(DropTallyResultSerializer(data).data, status=status.HTTP_201_CREATED)
+
+
+class DropExplainApi(APIView):
+    """A floor manager who did not count explains a variance over the threshold; the count becomes final."""
+
+    permission_classes = [EXPLAIN_DROPS]
+
+    @extend_schema(tags=["drops"], request=DropExplainInputSerializer, responses=DropCountSerializer)
+    def post(self, request: Request, count_id: int) -> Response:
+        form = DropExplainInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.drop_count_explain(
+            actor=request.user,  # type: ignore[arg-type]
+            count_id=count_id,
+            explanation=form.validated_data["explanation"],
+        )
+        count = selectors.drop_count_get_for_user(count_id=count_id, user=request.user)
+        return Response(DropCountSerializer(drop_count_data(count)).data)
+
+
+class _DayQuery(serializers.Serializer[dict[str, Any]]):
+    gaming_day = serializers.DateField()
+
+
+class ReconciliationApi(APIView):
+    """Per table for one gaming day: fees posted (ledger), drop expected, counted and variance."""
+
+    permission_classes = [READ_DROPS]
+
+    @extend_schema(
+        tags=["drops"],
+        parameters=[OpenApiParameter("gaming_day", OpenApiTypes.DATE, required=True)],
+        responses=ReconciliationRowSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        day = _query(_DayQuery, request)["gaming_day"]
+        rows = [reconciliation_data(r) for r in selectors.drop_reconciliation(gaming_day=day)]
+        return Response(_many(ReconciliationRowSerializer, rows))
+
+
+# --- gaming days ---------------------------------------------------------------------------------------
+
+
+class GamingDayListApi(APIView):
+    """The last two weeks of gaming days: closed or not, and what stands between each and its close."""
+
+    permission_classes = [ACCOUNTANTS]
+
+    @extend_schema(tags=["gaming days"], responses=DayStatusSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(_many(DayStatusSerializer, [day_data(d) for d in selectors.gaming_days_list()]))
+
+
+class GamingDayCloseApi(APIView):
+    """Close a past gaming day once its drops are counted; it then accepts no new records."""
+
+    permission_classes = [AccountantsOnly]
+
+    @extend_schema(tags=["gaming days"], request=DayCloseInputSerializer, responses={201: GamingDayCloseSerializer})
+    def post(self, request: Request) -> Response:
+        form = DayCloseInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        close = services.gaming_day_close(
+            actor=request.user,  # type: ignore[arg-type]
+            gaming_day=form.validated_data["gaming_day"],
+            note=form.validated_data.get("note", ""),
+        )
+        return Response(GamingDayCloseSerializer(close_data(close)).data, status=status.HTTP_201_CREATED)
+
+
+# --- reports and exports ------------------------------------------------------------------------------
+
+
+class FeeReportApi(APIView):
+    """Fee revenue for a period, grouped by gaming day, shift, table, game, dealer or fee kind."""
+
+    permission_classes = [ACCOUNTANTS]
+
+    @extend_schema(tags=["reports"], parameters=[ReportQuerySerializer], responses=FeeReportSerializer)
+    def get(self, request: Request) -> Response:
+        report = selectors.fee_report(_filters(_query(ReportQuerySerializer, request)))
+        return Response(FeeReportSerializer(report_data(report)).data)
+
+
+class ExportCreateApi(APIView):
+    """Start an export (CSV, XLSX, or the signed-off PDF); a background task writes it."""
+
+    permission_classes = [ACCOUNTANTS]
+
+    @extend_schema(tags=["reports"], request=ExportCreateInputSerializer, responses={202: ExportSerializer})
+    def post(self, request: Request) -> Response:
+        form = ExportCreateInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        export = services.export_create(
+            actor=request.user,  # type: ignore[arg-type]
+            format=data["format"],
+            content=data["content"],
+            filters=_filters(data),
+        )
+        export = _export_for(request, export.pk)
+        return Response(ExportSerializer(export_data(export)).data, status=status.HTTP_202_ACCEPTED)
+
+
+def _export_for(request: Request, export_id: int) -> ReportExport:
+    export = ReportExport.objects.select_related("completion").filter(pk=export_id).first()
+    if export is None:
+        raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
+    return export
+
+
+class ExportDetailApi(APIView):
+    """An export's progress; ``download_url`` once it is done."""
+
+    permission_classes = [ACCOUNTANTS]
+
+    @extend_schema(tags=["reports"], responses=ExportSerializer)
+    def get(self, request: Request, export_id: int) -> Response:
+        return Response(ExportSerializer(export_data(_export_for(request, export_id))).data)
+
+
+class ExportDownloadApi(APIView):
+    """The exported file."""
+
+    permission_classes = [ACCOUNTANTS]
+
+    @extend_schema(
+        tags=["reports"],
+        responses={(200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY, description="The file.")},
+    )
+    def get(self, request: Request, export_id: int) -> FileResponse:
+        export = _export_for(request, export_id)
+        completion = getattr(export, "completion", None)
+        if completion is None:
+            raise NotFound(
+                _("Export %(id)s is not finished yet.") % {"id": export_id}, export_id=export_id, code="not_ready"
+            )
+        path = export_file(completion)
+        return FileResponse(path.open("rb"), as_attachment=True, filename=download_name(export))

@@ -1,0 +1,252 @@
+"""Serializers of the money-flow and report API: drop counts, gaming days, reports, exports.
+
+Money leaves as a string of major units (``MoneyField``); rates and hours as
+exact decimal strings, never floats.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rake.apis.serializers import MoneyField, StrictIntegerField, _enum
+from rake.models import DropCountStatus, ExportContent, ExportFormat, ExportStatus
+from rake.selectors.reports import GROUPS
+
+
+class _Choice(serializers.ChoiceField):
+    choices_of: Any = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=self.choices_of.choices, **kwargs)
+
+
+@extend_schema_field(_enum(DropCountStatus), component_name="DropCountStatus")
+class DropCountStatusField(_Choice):
+    choices_of = DropCountStatus
+
+
+@extend_schema_field(_enum(ExportFormat), component_name="FeeExportFormat")
+class ExportFormatField(_Choice):
+    choices_of = ExportFormat
+
+
+@extend_schema_field(_enum(ExportContent), component_name="FeeExportContent")
+class ExportContentField(_Choice):
+    choices_of = ExportContent
+
+
+@extend_schema_field(_enum(ExportStatus), component_name="FeeExportStatus")
+class ExportStatusField(_Choice):
+    choices_of = ExportStatus
+
+
+@extend_schema_field(
+    {"type": "string", "enum": list(GROUPS), "description": ", ".join(GROUPS)}, component_name="FeeReportGroup"
+)
+class GroupByField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=list(GROUPS), **kwargs)
+
+
+# --- drop counts -------------------------------------------------------------------------------
+
+
+class DropCountStartInputSerializer(serializers.Serializer[dict[str, Any]]):
+    table_id = StrictIntegerField(min_value=1)
+    gaming_day = serializers.DateField(required=False, help_text=_("Default: today's gaming day."))
+    shift = StrictIntegerField(required=False, min_value=1, max_value=24, help_text=_("Default: the shift now."))
+
+
+class DropChipCountSerializer(serializers.Serializer[dict[str, Any]]):
+    denomination_id = StrictIntegerField(min_value=1)
+    pieces = StrictIntegerField(min_value=0, max_value=10**9)
+
+
+class DropTallyInputSerializer(serializers.Serializer[dict[str, Any]]):
+    chips = DropChipCountSerializer(many=True, allow_empty=True)
+
+    def validate_chips(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        ids = [c["denomination_id"] for c in value]
+        if len(ids) != len(set(ids)):
+            raise serializers.ValidationError(_("Name each denomination once."))
+        return value
+
+    def chip_counts(self) -> dict[int, int]:
+        return {c["denomination_id"]: c["pieces"] for c in self.validated_data["chips"]}
+
+
+class DropExplainInputSerializer(serializers.Serializer[dict[str, Any]]):
+    explanation = serializers.CharField(max_length=500)
+
+
+class DropLineSerializer(serializers.Serializer[dict[str, Any]]):
+    denomination_id = serializers.IntegerField()
+    denomination = MoneyField(help_text=_("The chip's value."))
+    expected = MoneyField(allow_zero=True)
+
+
+class DropTallyLineSerializer(serializers.Serializer[dict[str, Any]]):
+    denomination_id = serializers.IntegerField()
+    pieces = serializers.IntegerField()
+    amount = MoneyField(allow_zero=True)
+
+
+class DropTallySerializer(serializers.Serializer[dict[str, Any]]):
+    round = serializers.IntegerField()
+    counter = serializers.CharField()
+    total = MoneyField(allow_zero=True)
+    lines = DropTallyLineSerializer(many=True)
+
+
+class DropShareSerializer(serializers.Serializer[dict[str, Any]]):
+    dealer_id = serializers.IntegerField(allow_null=True)
+    game_id = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField(allow_blank=True)
+    expected = MoneyField(allow_zero=True)
+    counted = MoneyField(allow_zero=True)
+    variance = serializers.IntegerField(help_text=_("Minor units, signed."))
+
+
+class DropCountSerializer(serializers.Serializer[dict[str, Any]]):
+    """While counting, the expected amount and the tallies are withheld (blind counts)."""
+
+    id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    gaming_day = serializers.DateField()
+    shift = serializers.IntegerField()
+    status = DropCountStatusField()
+    round = serializers.IntegerField()
+    started_by = serializers.CharField()
+    started_at = serializers.DateTimeField()
+    tallies_this_round = serializers.IntegerField()
+    expected = MoneyField(allow_zero=True, allow_null=True)
+    counted = MoneyField(allow_zero=True, allow_null=True)
+    variance = serializers.IntegerField(allow_null=True, help_text=_("Counted minus expected, minor units."))
+    over_threshold = serializers.BooleanField(allow_null=True)
+    lines = DropLineSerializer(many=True)
+    tallies = DropTallySerializer(many=True)
+    shares = DropShareSerializer(many=True)
+    explanation = serializers.CharField(allow_blank=True)
+    explained_by = serializers.CharField(allow_null=True)
+    explained_at = serializers.DateTimeField(allow_null=True)
+    finalized_at = serializers.DateTimeField(allow_null=True)
+    journal_entry_id = serializers.IntegerField(allow_null=True)
+
+
+class DropTallyResultSerializer(serializers.Serializer[dict[str, Any]]):
+    agreed = serializers.BooleanField(
+        allow_null=True, help_text=_("null: waiting for the second counter; false: recount.")
+    )
+    count = DropCountSerializer()
+
+
+class ReconciliationRowSerializer(serializers.Serializer[dict[str, Any]]):
+    table_id = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    fees_posted = MoneyField(allow_zero=True)
+    expected = MoneyField(allow_zero=True)
+    counted = MoneyField(allow_zero=True)
+    variance = serializers.IntegerField()
+    pending = serializers.BooleanField()
+    count_ids = serializers.ListField(child=serializers.IntegerField())
+
+
+# --- gaming days ---------------------------------------------------------------------------------
+
+
+class DayCloseInputSerializer(serializers.Serializer[dict[str, Any]]):
+    gaming_day = serializers.DateField()
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True)
+
+
+class GamingDayCloseSerializer(serializers.Serializer[dict[str, Any]]):
+    gaming_day = serializers.DateField()
+    closed_by = serializers.CharField()
+    closed_at = serializers.DateTimeField()
+    note = serializers.CharField(allow_blank=True)
+    hands = serializers.IntegerField()
+    fees = MoneyField(allow_zero=True)
+    counted = MoneyField(allow_zero=True)
+    variance = serializers.IntegerField()
+
+
+class DayStatusSerializer(serializers.Serializer[dict[str, Any]]):
+    gaming_day = serializers.DateField()
+    closed = GamingDayCloseSerializer(allow_null=True)
+    counts_open = serializers.IntegerField()
+    tables_uncounted = serializers.ListField(child=serializers.IntegerField())
+    may_close = serializers.BooleanField()
+
+
+# --- reports and exports -------------------------------------------------------------------------
+
+
+class ReportQuerySerializer(serializers.Serializer[dict[str, Any]]):
+    day_from = serializers.DateField()
+    day_to = serializers.DateField()
+    group_by = GroupByField(required=False, default="gaming_day")
+    table_id = serializers.IntegerField(required=False, min_value=1)
+
+
+class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
+    key = serializers.CharField(allow_null=True)
+    name = serializers.CharField(help_text=_("The group's name: a day, a shift, a table, a game, a dealer, a kind."))
+    hands = serializers.IntegerField()
+    pots = MoneyField(allow_zero=True)
+    fees = MoneyField(allow_zero=True)
+    percentage_fees = MoneyField(allow_zero=True)
+    rate_percent = serializers.DecimalField(
+        max_digits=9, decimal_places=4, allow_null=True, help_text=_("Percentage fees over pots, in percent.")
+    )
+    hours = serializers.DecimalField(max_digits=14, decimal_places=2)
+    time_charges = serializers.IntegerField()
+    expected = MoneyField(allow_zero=True)
+    counted = MoneyField(allow_zero=True)
+    variance = serializers.IntegerField()
+
+
+class FeesPerDaySerializer(serializers.Serializer[dict[str, Any]]):
+    gaming_day = serializers.DateField()
+    fees = MoneyField(allow_zero=True)
+
+
+class FeesPerTableSerializer(serializers.Serializer[dict[str, Any]]):
+    table = serializers.CharField()
+    fees = MoneyField(allow_zero=True)
+
+
+class FeeReportSerializer(serializers.Serializer[dict[str, Any]]):
+    day_from = serializers.DateField()
+    day_to = serializers.DateField()
+    group_by = GroupByField()
+    rows = ReportRowSerializer(many=True)
+    totals = ReportRowSerializer()
+    fees_per_day = FeesPerDaySerializer(many=True)
+    fees_per_table = FeesPerTableSerializer(many=True)
+
+
+class ExportCreateInputSerializer(ReportQuerySerializer):
+    format = ExportFormatField()
+    content = ExportContentField(required=False, default=ExportContent.SUMMARY)
+
+
+class ExportSerializer(serializers.Serializer[dict[str, Any]]):
+    id = serializers.IntegerField()
+    format = ExportFormatField()
+    content = ExportContentField()
+    filters = serializers.DictField()
+    status = ExportStatusField()
+    attempts = serializers.IntegerField()
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    percent = serializers.IntegerField()
+    error = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+    rows = serializers.IntegerField(allow_null=True)
+    sha256 = serializers.CharField(allow_null=True)
+    download_url = serializers.CharField(allow_null=True)

@@ -1,0 +1,256 @@
+"""Writers of the accountants' exports: CSV, XLSX (openpyxl, write-only) and PDF (reportlab).
+
+Rows are streamed from the database (``iterator(chunk_size=...)``) into the
+file, so memory stays flat whatever the period. The CSV and XLSX files are
+plain, open formats, readable long after this software is gone (controls,
+"Books"); the CSV of a given period is byte-for-byte the same on every run.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.money import to_major
+from rake.models import FeeCharge, GamingDayClose
+from rake.selectors.reports import GROUP_LABELS, FeeReport, ReportFilters, ReportRow, fee_report
+
+CHUNK = 5000
+PROGRESS_EVERY = 10_000
+Progress = Callable[[int], None]
+Row = Sequence[Any]
+
+
+def money(amount: int) -> str:
+    return str(amount) if not settings.CARDROOM_CURRENCY_EXPONENT else f"{to_major(amount)}"
+
+
+# --- detail: every fee record ---------------------------------------------------------------
+
+DETAIL_COLUMNS = (
+    "fee_charge_id",
+    "gaming_day",
+    "shift",
+    "table",
+    "game",
+    "dealer",
+    "source",
+    "kind",
+    "hand_id",
+    "time_charge_id",
+    "hands",
+    "pots",
+    "fee",
+    "seconds_charged",
+    "journal_entry",
+    "reverses",
+    "recorded_at_utc",
+)
+_DETAIL_FIELDS = (
+    "pk",
+    "gaming_day",
+    "shift",
+    "table__number",
+    "game__name",
+    "dealer__username",
+    "source",
+    "kind",
+    "hand_id",
+    "time_charge_id",
+    "hands",
+    "pots",
+    "fee",
+    "seconds",
+    "journal_entry_id",
+    "reverses_id",
+    "created_at",
+)
+
+
+def detail_queryset(filters: ReportFilters) -> Any:
+    rows = FeeCharge.objects.filter(gaming_day__range=(filters.day_from, filters.day_to))
+    if filters.table_id:
+        rows = rows.filter(table_id=filters.table_id)
+    return rows.order_by("pk")
+
+
+def detail_rows(filters: ReportFilters) -> Iterator[Row]:
+    """Every fee record of the period, oldest first, as text-ready tuples."""
+    for values in detail_queryset(filters).values_list(*_DETAIL_FIELDS).iterator(chunk_size=CHUNK):
+        row = list(values)
+        row[1] = row[1].isoformat()
+        row[11], row[12] = money(row[11]), money(row[12])
+        created: datetime = row[16]
+        row[16] = created.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        yield [("" if v is None else v) for v in row]
+
+
+# --- summary: the report as shown -----------------------------------------------------------
+
+
+def summary_columns(filters: ReportFilters) -> tuple[str, ...]:
+    return (
+        str(GROUP_LABELS[filters.group_by]),
+        _("hands dealt"),
+        _("pots"),
+        _("fees"),
+        _("effective rate (%)"),
+        _("hours charged"),
+        _("time charges"),
+        _("drop expected"),
+        _("drop counted"),
+        _("variance"),
+    )
+
+
+def summary_row(row: ReportRow) -> Row:
+    rate = row.rate_percent
+    return (
+        row.label,
+        row.hands,
+        money(row.pots),
+        money(row.fees),
+        "" if rate is None else f"{rate}",
+        f"{row.hours}",
+        row.time_charges,
+        money(row.expected),
+        money(row.counted),
+        money(row.variance),
+    )
+
+
+def summary_rows(report: FeeReport) -> Iterator[Row]:
+    for row in report.rows:
+        yield summary_row(row)
+    yield summary_row(report.totals)
+
+
+# --- writers ----------------------------------------------------------------------------------
+
+
+def _counted(rows: Iterable[Row], progress: Progress) -> Iterator[Row]:
+    n = 0
+    for n, row in enumerate(rows, 1):  # noqa: B007 (n is read after the loop)
+        if n % PROGRESS_EVERY == 0:
+            progress(n)
+        yield row
+    progress(n)
+
+
+def write_csv(path: Path, header: Row, rows: Iterable[Row], progress: Progress) -> int:
+    written = 0
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(header)
+        for row in _counted(rows, progress):
+            writer.writerow(row)
+            written += 1
+        out.flush()
+    return written
+
+
+def write_xlsx(path: Path, header: Row, rows: Iterable[Row], progress: Progress, *, title: str) -> int:
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(title=title[:31])
+    sheet.append(list(header))
+    written = 0
+    for row in _counted(rows, progress):
+        sheet.append([_cell(v) for v in row])
+        written += 1
+    book.save(str(path))
+    return written
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, str) and value and value.lstrip("-").replace(".", "", 1).isdigit():
+        return Decimal(value) if "." in value else int(value)
+    return value
+
+
+def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
+    """The signed-off daily report: the room, the period, when and by which version it was made."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    report = fee_report(filters)
+    styles = getSampleStyleSheet()
+    now = timezone.localtime()
+    period = (
+        filters.day_from.isoformat()
+        if filters.day_from == filters.day_to
+        else f"{filters.day_from.isoformat()} – {filters.day_to.isoformat()}"
+    )
+    story: list[Any] = [
+        Paragraph(_("%(room)s · Daily fee report") % {"room": settings.CARDROOM_NAME}, styles["Title"]),
+        Paragraph(_("Gaming day(s): %(period)s") % {"period": period}, styles["Normal"]),
+        Paragraph(
+            _("Generated %(at)s by Cardroom %(version)s; amounts in %(currency)s.")
+            % {
+                "at": now.strftime("%Y-%m-%d %H:%M %Z"),
+                "version": settings.VERSION,
+                "currency": settings.CARDROOM_CURRENCY,
+            },
+            styles["Normal"],
+        ),
+        Spacer(1, 6 * mm),
+    ]
+    data = [list(summary_columns(filters)), *[list(r) for r in summary_rows(report)]]
+    grid = Table(data, repeatRows=1)
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+                ("FONT", (0, 1), (-1, -1), "Helvetica", 8),
+                ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8),
+                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
+            ]
+        )
+    )
+    story += [grid, Spacer(1, 6 * mm)]
+    for close in GamingDayClose.objects.filter(gaming_day__range=(filters.day_from, filters.day_to)).select_related(
+        "created_by"
+    ):
+        story.append(
+            Paragraph(
+                _("Gaming day %(day)s closed by %(who)s at %(at)s.")
+                % {
+                    "day": close.gaming_day.isoformat(),
+                    "who": close.created_by.get_full_name() or close.created_by.username,
+                    "at": timezone.localtime(close.created_at).strftime("%Y-%m-%d %H:%M"),
+                },
+                styles["Normal"],
+            )
+        )
+    story += [
+        Spacer(1, 12 * mm),
+        Paragraph(_("Prepared by (accountant): ______________________   Signature: ____________"), styles["Normal"]),
+        Spacer(1, 8 * mm),
+        Paragraph(_("Approved by (supervisor): ______________________   Signature: ____________"), styles["Normal"]),
+    ]
+    SimpleDocTemplate(
+        str(path),
+        pagesize=landscape(A4),
+        title=_("Daily fee report %(period)s") % {"period": period},
+        author=settings.CARDROOM_NAME,
+    ).build(story)
+    progress(len(data) - 1)
+    return len(data) - 1
+
+
+def period_label(day_from: date, day_to: date) -> str:
+    return day_from.isoformat() if day_from == day_to else f"{day_from.isoformat()}_{day_to.isoformat()}"

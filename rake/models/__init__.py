@@ -1,0 +1,56 @@
+"""Data and invariants of the rake app, one module per concept.
+
+``policies``: fee policy versions and hourly time charges; ``charges``: every
+fee posted to the ledger (the raw record the reports are built from);
+``drops``: drop counts by two people and the gaming-day close; ``summaries``:
+the daily summary table the reports read; ``exports``: accountants' exports.
+"""
+
+from rake.models.charges import FeeCharge, FeeSource
+from rake.models.drops import (
+    DropCount,
+    DropCountLine,
+    DropCountStatus,
+    DropShare,
+    DropTally,
+    DropTallyLine,
+    GamingDayClose,
+)
+from rake.models.exports import ExportCompletion, ExportContent, ExportFormat, ExportStatus, ReportExport
+from rake.models.policies import (
+    RATE_DECIMAL_PLACES,
+    UNIT_MINUTES,
+    Allocation,
+    FeeKind,
+    FeePolicyVersion,
+    TimeCharge,
+    TimeChargeStatus,
+    TimeUnit,
+)
+from rake.models.summaries import DailyFeeSummary
+
+__all__ = [
+    "RATE_DECIMAL_PLACES",
+    "UNIT_MINUTES",
+    "Allocation",
+    "DailyFeeSummary",
+    "DropCount",
+    "DropCountLine",
+    "DropCountStatus",
+    "DropShare",
+    "DropTally",
+    "DropTallyLine",
+    "ExportCompletion",
+    "ExportContent",
+    "ExportFormat",
+    "ExportStatus",
+    "FeeCharge",
+    "FeeKind",
+    "FeePolicyVersion",
+    "FeeSource",
+    "GamingDayClose",
+    "ReportExport",
+    "TimeCharge",
+    "TimeChargeStatus",
+    "TimeUnit",
+]

@@ -1,0 +1,94 @@
+"""Closing a gaming day: an accountant's act, once every fee posted in the day has been counted.
+
+From then on the day accepts no new records (``rake.selectors.check_gaming_day_open``);
+a correction of one of its records is dated in an open day and references it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import Conflict, DomainError, Forbidden
+from config.gaming_day import current_gaming_day
+from config.roles import Role, user_roles
+from rake.models import DailyFeeSummary, DropCount, DropCountStatus, GamingDayClose
+from rake.selectors.days import tables_uncounted
+
+# Only accountants: not even an admin (segregation of duties: whoever runs the
+# system does not sign off the books).
+CLOSER_ROLE = Role.ACCOUNTANT
+# The records a close must not race (see rake.selectors.days): fee records and drop counts here, and
+# the hands and journal entries whose services check the day after inserting. Listed in the order a
+# hand completion writes them (hand, journal entry, fee record): a close and a posting wait for each
+# other in that one order only.
+LOCKED_TABLES = ("games_hand", "cashier_journalentry", "rake_feecharge", "rake_dropcount")
+
+
+def check_may_close_days(actor: User) -> None:
+    if CLOSER_ROLE not in user_roles(actor):
+        raise Forbidden(_("Only an accountant closes a gaming day."), code="accountant_only")
+
+
+def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> GamingDayClose:
+    """Close ``gaming_day``: it must be over, with every drop count final and every fee counted."""
+    check_may_close_days(actor)
+    if gaming_day >= current_gaming_day():
+        raise DomainError(
+            _("The gaming day %(day)s is not over yet: only a past day is closed.") % {"day": gaming_day.isoformat()},
+            code="day_not_over",
+        )
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(f"LOCK TABLE {', '.join(LOCKED_TABLES)} IN SHARE MODE")
+        if GamingDayClose.objects.filter(gaming_day=gaming_day).exists():
+            raise Conflict(_("The gaming day %(day)s is already closed.") % {"day": gaming_day}, code="day_closed")
+        _check_counted(gaming_day)
+        figures = DailyFeeSummary.objects.filter(gaming_day=gaming_day).aggregate(
+            hands=Sum("hands", default=0),
+            fees=Sum("fees", default=0),
+            counted=Sum("counted", default=0),
+            variance=Sum("variance", default=0),
+        )
+        try:
+            with transaction.atomic():
+                return GamingDayClose.objects.create(
+                    gaming_day=gaming_day,
+                    note=(note or "").strip()[:300],
+                    created_at=timezone.now(),
+                    created_by=actor,
+                    **figures,
+                )
+        except IntegrityError as exc:
+            raise Conflict(
+                _("The gaming day %(day)s is already closed.") % {"day": gaming_day}, code="day_closed"
+            ) from exc
+
+
+def _check_counted(day: date) -> None:
+    pending = sorted(
+        DropCount.objects.filter(gaming_day=day)
+        .exclude(status=DropCountStatus.FINAL)
+        .values_list("table__number", flat=True)
+    )
+    if pending:
+        raise DomainError(
+            _("Drop counts of %(day)s are not final yet (tables %(tables)s).")
+            % {"day": day.isoformat(), "tables": ", ".join(map(str, pending))},
+            code="counts_pending",
+            tables=pending,
+        )
+    uncounted = tables_uncounted(day)
+    if uncounted:
+        raise DomainError(
+            _("Fees posted on %(day)s have not been counted in a drop yet (table ids %(tables)s).")
+            % {"day": day.isoformat(), "tables": ", ".join(map(str, uncounted))},
+            code="drop_not_counted",
+            tables=uncounted,
+        )

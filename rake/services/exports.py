@@ -1,0 +1,175 @@
+"""Accountants' exports, written by a Celery task that survives a worker being killed.
+
+The task (``rake.tasks.report_export_run``, acks late, rejected on worker
+loss) calls ``export_run``: each attempt starts from scratch, writes its own
+temporary file, renames it into place (atomic on one file system), and then
+inserts the one ``ExportCompletion`` row the database allows per export. A
+redelivered task finds the completion and stops; an attempt that loses the
+race removes its own file. Files are served only through the download view.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from config.errors import DomainError, NotFound
+from config.roles import Role, has_any_role
+from config.tasks import send_on_commit
+from rake import exporters
+from rake.models import ExportCompletion, ExportContent, ExportFormat, ExportStatus, ReportExport
+from rake.selectors.reports import GROUPS, ReportFilters, fee_report
+
+EXPORT_ROLES = (Role.ACCOUNTANT,)
+MAX_DAYS = 3660
+
+
+def export_dir() -> Path:
+    return Path(settings.MEDIA_ROOT) / "exports" / "rake"
+
+
+def check_filters(*, day_from: date, day_to: date, group_by: str, table_id: int | None = None) -> ReportFilters:
+    if day_to < day_from:
+        raise DomainError(_("The period ends before it starts."), code="bad_period")
+    if (day_to - day_from).days >= MAX_DAYS:
+        raise DomainError(_("A report covers at most ten years."), code="bad_period")
+    if group_by not in GROUPS:
+        raise DomainError(
+            _("Group by one of %(groups)s.") % {"groups": ", ".join(GROUPS)}, code="bad_group", group_by=group_by
+        )
+    return ReportFilters(day_from=day_from, day_to=day_to, group_by=group_by, table_id=table_id)
+
+
+def export_create(*, actor: User, format: str, content: str, filters: ReportFilters) -> ReportExport:
+    """Record the export and queue its task once the transaction commits."""
+    from rake.tasks import report_export_run
+
+    if not has_any_role(actor, EXPORT_ROLES):
+        raise DomainError(_("Exports are for accountants."), code="forbidden", status=403)
+    if format not in ExportFormat.values or content not in ExportContent.values:
+        raise DomainError(_("Unknown export format or content."), code="bad_export")
+    if format == ExportFormat.PDF and content != ExportContent.SUMMARY:
+        raise DomainError(_("The PDF is the signed-off report: it prints the summary."), code="bad_export")
+    with transaction.atomic():
+        export = ReportExport.objects.create(
+            format=format, content=content, filters=filters.as_json(), created_at=timezone.now(), created_by=actor
+        )
+        send_on_commit(report_export_run, export.pk)
+    return export
+
+
+def _progress(export_id: int) -> exporters.Progress:
+    def report(done: int) -> None:
+        ReportExport.objects.filter(pk=export_id).update(done=done)
+
+    return report
+
+
+def _write(export: ReportExport, path: Path) -> int:
+    filters = ReportFilters.from_json(export.filters)
+    progress = _progress(export.pk)
+    if export.format == ExportFormat.PDF:
+        return exporters.write_pdf(path, filters, progress)
+    rows: Any
+    if export.content == ExportContent.DETAIL:
+        header: exporters.Row = exporters.DETAIL_COLUMNS
+        total = exporters.detail_queryset(filters).count()
+        rows = exporters.detail_rows(filters)
+    else:
+        report = fee_report(filters)
+        header, total, rows = exporters.summary_columns(filters), len(report.rows) + 1, exporters.summary_rows(report)
+    ReportExport.objects.filter(pk=export.pk).update(total=total)
+    if export.format == ExportFormat.XLSX:
+        return exporters.write_xlsx(path, header, rows, progress, title=_("Fees"))
+    return exporters.write_csv(path, header, rows, progress)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _durable_rename(source: Path, target: Path) -> None:
+    with source.open("rb") as f:
+        os.fsync(f.fileno())
+    os.replace(source, target)
+    fd = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _clean_leftovers(directory: Path, export_id: int, attempt: int) -> None:
+    """Files of earlier attempts that never completed (a killed worker leaves them)."""
+    for stale in (*directory.glob(f".fees-{export_id}-*.part"), *directory.glob(f"fees-{export_id}-*")):
+        number = stale.name.lstrip(".").split("-")[2].split(".")[0]
+        if number.isdigit() and int(number) < attempt:
+            stale.unlink(missing_ok=True)
+
+
+def export_run(*, export_id: int) -> ExportCompletion:
+    """Write the export's file from scratch and record its completion (once)."""
+    done = ExportCompletion.objects.filter(export_id=export_id).first()
+    if done is not None:
+        return done
+    if not ReportExport.objects.filter(pk=export_id).update(
+        status=ExportStatus.RUNNING, attempts=F("attempts") + 1, done=0, error=""
+    ):
+        raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
+    export = ReportExport.objects.get(pk=export_id)
+    directory = export_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    _clean_leftovers(directory, export.pk, export.attempts)
+    name = f"fees-{export.pk}-{export.attempts}.{export.format}"
+    partial, final = directory / f".{name}.part", directory / name
+    try:
+        rows = _write(export, partial)
+        _durable_rename(partial, final)
+        completion = ExportCompletion(
+            export=export,
+            file=name,
+            rows=rows,
+            size=final.stat().st_size,
+            sha256=_sha256(final),
+            completed_at=timezone.now(),
+        )
+        with transaction.atomic():
+            completion.save(force_insert=True)
+            ReportExport.objects.filter(pk=export.pk).update(status=ExportStatus.DONE, done=rows, total=rows)
+        return completion
+    except IntegrityError:
+        # Another delivery of the same task completed first: keep its file, drop ours.
+        final.unlink(missing_ok=True)
+        return ExportCompletion.objects.get(export_id=export.pk)
+    except Exception as exc:
+        partial.unlink(missing_ok=True)
+        won = ExportCompletion.objects.filter(export_id=export.pk).first()
+        if won is not None:  # a concurrent delivery finished it (and removed our partial file)
+            return won
+        ReportExport.objects.filter(pk=export.pk).exclude(status=ExportStatus.DONE).update(
+            status=ExportStatus.FAILED, error=str(exc)[:500]
+        )
+        raise
+
+
+def export_file(completion: ExportCompletion) -> Path:
+    return export_dir() / completion.file
+
+
+def download_name(export: ReportExport) -> str:
+    filters = ReportFilters.from_json(export.filters)
+    return f"fees-{export.content}-{exporters.period_label(filters.day_from, filters.day_to)}.{export.format}"
