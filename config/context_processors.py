@@ -14,6 +14,7 @@ NAV_ROLES: dict[str, tuple[str, ...]] = {
     "hands": (Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT),
     "cashier": (Role.CASHIER, Role.ACCOUNTANT),
     "fees": (Role.FLOOR_MANAGER, Role.ACCOUNTANT),
+    "drops": (Role.FLOOR_MANAGER, Role.CASHIER, Role.ACCOUNTANT),
     # The floor signs fills, credits and tray counts; the cage reaches them from its own pages.
     "slips": (Role.FLOOR_MANAGER, Role.DEALER),
     "reports": (Role.ACCOUNTANT,),

@@ -60,7 +60,9 @@ CARDROOM_WAITLIST_CALL_EXPIRY = env_choice("CARDROOM_WAITLIST_CALL_EXPIRY", "req
 CARDROOM_ANONYMOUS_SALE_LIMIT = env_int("CARDROOM_ANONYMOUS_SALE_LIMIT", 200_000)
 CARDROOM_LARGE_CASH_THRESHOLD = env_int("CARDROOM_LARGE_CASH_THRESHOLD", 4_000_000)
 CARDROOM_DRAWER_VARIANCE_THRESHOLD = env_int("CARDROOM_DRAWER_VARIANCE_THRESHOLD", 5_000)
-# Fees (minor units): a drop-count variance above this needs a supervisor's explanation.
+# Fees: the gaming day's shifts for reports, and a drop-count variance (minor units)
+# above which a supervisor explains it.
+CARDROOM_SHIFTS_PER_DAY = env_int("CARDROOM_SHIFTS_PER_DAY", 3, minimum=1)
 CARDROOM_DROP_VARIANCE_THRESHOLD = env_int("CARDROOM_DROP_VARIANCE_THRESHOLD", 5_000)
 
 # --- Infrastructure ------------------------------------------------------------
@@ -93,8 +95,13 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
-# A task not acknowledged within this many seconds is redelivered by Redis.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1)}
+# A task not acknowledged within this many seconds is redelivered by Redis; a
+# killed worker's unacknowledged tasks are restored on the next check (every 10 s).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 # Periodic work, run by `celery beat`; each task is idempotent.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "waitlist-expire-calls": {"task": "tables.tasks.waitlist_expire_calls", "schedule": 30.0},
@@ -102,6 +109,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "expulsions-expire": {"task": "tables.tasks.expulsions_expire", "schedule": 300.0},
     "fee-time-charges-create": {"task": "rake.tasks.time_charges_create", "schedule": 60.0},
     "fee-signs-refresh": {"task": "rake.tasks.fee_signs_refresh", "schedule": 60.0},
+    "hand-fees-sweep": {"task": "rake.tasks.hand_fees_sweep", "schedule": 300.0},
 }
 
 # --- Django ----------------------------------------------------------------------

@@ -12,11 +12,9 @@ from django.conf import settings
 
 from config.gaming_day import gaming_day_bounds, gaming_day_of
 
-DEFAULT_SHIFTS_PER_DAY = 3
-
 
 def shifts_per_day() -> int:
-    return int(getattr(settings, "CARDROOM_SHIFTS_PER_DAY", DEFAULT_SHIFTS_PER_DAY))
+    return int(settings.CARDROOM_SHIFTS_PER_DAY)
 
 
 def shift_of(moment: datetime) -> int:

@@ -56,6 +56,27 @@ def port_open(host: str, port: int) -> bool:
 
 
 @pytest.fixture(autouse=True)
+def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks a test sends run in the test's process and transaction.
+
+    The PostgreSQL pass configures a broker, and a worker would read another
+    database than the test's. Tests marked ``celery_worker`` go through a real
+    worker instead (they start one that reads the test database).
+    """
+    from config.celery import app
+
+    if request.node.get_closest_marker("celery_worker"):
+        yield
+        return
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     """Real hashers cost ~100 ms a user; tests create hundreds."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -31,9 +31,12 @@ from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import MAX_AMOUNT, format_money
 from config.roles import Role, has_any_role
+from rake.selectors.days import check_gaming_day_open
 
-# Entries that a supervisor may reverse directly; slips and shifts have their own workflows.
-REVERSIBLE = frozenset({Reason.SALE, Reason.REDEMPTION, Reason.FEE, Reason.TIME_FEE, Reason.DROP, Reason.ADJUSTMENT})
+# Entries that a supervisor may reverse directly. Slips and shifts have their own
+# workflows, and fees and drops are corrected through the hand or the count
+# (rake.services) so the fee records and the ledger never disagree.
+REVERSIBLE = frozenset({Reason.SALE, Reason.REDEMPTION, Reason.ADJUSTMENT})
 SUPERVISOR_ROLES = (Role.FLOOR_MANAGER, Role.ADMIN)
 
 
@@ -141,10 +144,12 @@ def entry_insert(
 ) -> JournalEntry:
     """Insert the entry and its legs without touching balances (callers: ``post_entry``)."""
     moment = at or timezone.now()
+    day = gaming_day_of(moment)
+    check_gaming_day_open(day)
     try:
         entry = JournalEntry.objects.create(
             reason=reason,
-            gaming_day=gaming_day_of(moment),
+            gaming_day=day,
             memo=memo[:200],
             ref=ref,
             reverses=reverses,

@@ -20,7 +20,7 @@ from games.services.common import dealer_now, next_number, refusal
 from games.services.setup import STRUCTURES, engine_game, setup_to_dict
 from games.services.stacks import Seated, seated_with_stacks, stack_rows
 from rake.policies import FeePolicyError, PercentageFee
-from rake.selectors import fee_policy_in_force, percentage_fee_for
+from rake.selectors import check_gaming_day_open, fee_policy_in_force, percentage_fee_for
 from tables.models import Table, TableStatus
 from tables.selectors import sign_in_force
 
@@ -161,6 +161,7 @@ def start_hand(
     setup = build_setup(table, stacks, percentage_fee_for(version))
     state = Hand.start(setup)
     day = gaming_day_of(now)
+    check_gaming_day_open(day)
     small = state.seats[state.small_blind_index] if state.small_blind_index >= 0 else None
     big = state.seats[state.big_blind_index] if state.big_blind_index >= 0 else None
     sign = sign_in_force(table_id=table.pk, at=now)

@@ -13,26 +13,28 @@ and does what is missing, so calling it twice changes nothing.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cashier.models import AccountKind, JournalEntry, Leg, Reason
 from cashier.services.accounts import table_account
 from cashier.services.ledger import LegSpec, fee_to_drop_box, post_entry
-from config.errors import Conflict, NotFound
+from config.errors import Conflict, DomainError, NotFound
 from games.models import Hand, HandStatus
-from rake.models import DropCount, FeeCharge, FeeKind, FeePolicyVersion, FeeSource, TimeCharge
+from rake.models import DropCount, FeeCharge, FeeKind, FeePolicyVersion, FeeSource, GamingDayClose, TimeCharge
 from rake.selectors.days import booking_day, check_gaming_day_open
 from rake.services.summaries import summary_add, summary_key
 from rake.shifts import shift_in
 from tables.models import DealerAssignment, Table
 
 REVERSED_STATUSES = (HandStatus.VOIDED, HandStatus.SUPERSEDED)
+logger = logging.getLogger(__name__)
 
 
 def hand_fees_post(*, actor: User, hand_id: int) -> None:
@@ -51,6 +53,31 @@ def hand_fees_post(*, actor: User, hand_id: int) -> None:
             _hand_charge(actor, hand)
         elif hand.status in REVERSED_STATUSES:
             _hand_reverse(actor, hand)
+
+
+def hand_fees_sweep(*, actor: User, limit: int = 500) -> list[int]:
+    """Post the fees the hand recorder could not (it never stops a table for the cage's books).
+
+    Completed hands with no fee record, and voided or superseded hands whose
+    fee is not reversed yet, in open gaming days; each in its own transaction,
+    a refusal leaves that hand for the next run. Returns the hands posted.
+    """
+    charged = FeeCharge.objects.filter(hand_id__isnull=False, reverses__isnull=True)
+    reversed_ = FeeCharge.objects.filter(reverses__hand_id__isnull=False).values("reverses__hand_id")
+    open_days = ~Q(gaming_day__in=GamingDayClose.objects.values("gaming_day"))
+    due = Hand.objects.filter(open_days).filter(
+        Q(status=HandStatus.COMPLETE) & ~Q(pk__in=charged.values("hand_id"))
+        | Q(status__in=REVERSED_STATUSES, pk__in=charged.values("hand_id")) & ~Q(pk__in=reversed_)
+    )
+    posted = []
+    for hand_id in due.order_by("pk").values_list("pk", flat=True)[:limit]:
+        try:
+            hand_fees_post(actor=actor, hand_id=hand_id)
+        except DomainError as error:
+            logger.warning("fee of hand %s still not posted: %s (%s)", hand_id, error.message, error.code)
+            continue
+        posted.append(hand_id)
+    return posted
 
 
 def _hand_charge(actor: User, hand: Hand) -> None:

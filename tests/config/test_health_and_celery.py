@@ -30,6 +30,7 @@ def test_healthz_is_503_naming_redis_when_redis_is_down() -> None:
     assert body["checks"]["database"] == "ok"
 
 
+@pytest.mark.celery_worker
 def test_celery_round_trip_through_a_real_worker(celery_worker_url: str) -> None:
     client = Celery(broker=celery_worker_url, backend=celery_worker_url, set_as_current=False)
     result = client.send_task("config.ping", args=["table-7"])

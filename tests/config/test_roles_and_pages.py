@@ -18,15 +18,16 @@ SECTIONS = {
     "hands": "games:hand_list",
     "cashier": "cashier:index",
     "fees": "rake:fee_policies",
+    "drops": "rake:drop_counts",
     "slips": "cashier:slips",
     "reports": "rake:reports",
     "admin": "admin:index",
 }
 SEES = {
-    Role.FLOOR_MANAGER: {"floor", "hands", "fees", "slips"},
+    Role.FLOOR_MANAGER: {"floor", "hands", "fees", "slips", "drops"},
     Role.DEALER: {"floor", "hands", "slips"},
-    Role.CASHIER: {"cashier"},
-    Role.ACCOUNTANT: {"hands", "cashier", "fees", "reports"},
+    Role.CASHIER: {"cashier", "drops"},
+    Role.ACCOUNTANT: {"hands", "cashier", "fees", "drops", "reports"},
     # An admin holds every role, so the cage's own link stands for the slips.
     Role.ADMIN: set(SECTIONS) - {"slips"},
 }
