@@ -97,12 +97,25 @@ CATALOGUE: dict[str, dict[str, str]] = {
     },
 }
 
+# msgmerge guesses a translation for every new string from a similar old one
+# ("Drops" -> the word for "accountant") and marks it fuzzy; such guesses are
+# dropped so the string shows in English until someone translates it.
+_STRING = r'"(?:[^"\\]|\\.)*"\n'
+FUZZY = re.compile(rf"^#, fuzzy((?:, [\w-]+)*)\n(?:#\|.*\n)*(msgid (?:{_STRING})+)msgstr (?:{_STRING})+", re.MULTILINE)
 ENTRY = re.compile(r'^msgid "((?:[^"\\]|\\.)*)"\nmsgstr ""\n(?!")', re.MULTILINE)
+
+
+def _drop_guess(match: re.Match[str]) -> str:
+    flags, msgid = match[1], match[2]
+    if msgid == 'msgid ""\n':  # the catalogue's header, not a guess
+        return match[0]
+    kept = f"#{flags}\n" if flags else ""
+    return f'{kept}{msgid}msgstr ""\n'
 
 
 def fill(language: str) -> int:
     path = HERE / language / "LC_MESSAGES" / "django.po"
-    text = path.read_text()
+    text = FUZZY.sub(_drop_guess, path.read_text())
     known = CATALOGUE[language]
     count = 0
 
