@@ -171,9 +171,13 @@ def redis_url() -> str:
     return TEST_REDIS_URL
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def celery_worker_url(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``celery worker`` process over Redis, started for the session."""
+    """A real ``celery worker`` process over Redis, for one test module.
+
+    Not for the session: a worker left running would take tasks meant for
+    another module's worker (they share the broker's queue).
+    """
     log = tmp_path_factory.mktemp("celery") / "worker.log"
     env = {**os.environ, "REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "config.settings"}
     cmd = [
