@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 
@@ -23,17 +24,26 @@ def exponent() -> int:
 def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = False) -> int:
     """A decimal string or an int in major units -> minor units (``"12.50"`` EUR -> 1250)."""
     if isinstance(value, (bool, float)):
-        raise DomainError(f"{field}: send money as a string or integer, not {type(value).__name__}", code="bad_money")
+        raise DomainError(
+            _("%(field)s: send money as a string or integer, not %(name)s")
+            % {"field": field, "name": type(value).__name__},
+            code="bad_money",
+        )
     try:
         number = Decimal(str(value).strip())
     except InvalidOperation:
-        raise DomainError(f"{field}: {value!r} is not an amount", code="bad_money") from None
+        raise DomainError(
+            _("%(field)s: %(value)r is not an amount") % {"field": field, "value": value}, code="bad_money"
+        ) from None
     if not number.is_finite():
-        raise DomainError(f"{field}: {value!r} is not a finite amount", code="bad_money")
+        raise DomainError(
+            _("%(field)s: %(value)r is not a finite amount") % {"field": field, "value": value}, code="bad_money"
+        )
     minor = number.scaleb(exponent())
     if minor != minor.to_integral_value():
         raise DomainError(
-            f"{field}: {value} has more decimals than {settings.CARDROOM_CURRENCY} allows ({exponent()})",
+            _("%(field)s: %(value)s has more decimals than %(currency)s allows (%(exponent)s)")
+            % {"field": field, "value": value, "currency": settings.CARDROOM_CURRENCY, "exponent": exponent()},
             code="bad_money",
         )
     return check_minor(int(minor), field=field, allow_zero=allow_zero)
@@ -41,9 +51,20 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
 
 def check_minor(amount: int, *, field: str = "amount", allow_zero: bool = False) -> int:
     if amount < 0 or (amount == 0 and not allow_zero):
-        raise DomainError(f"{field}: {amount} must be {'zero or ' if allow_zero else ''}positive", code="bad_money")
+        raise DomainError(
+            (
+                _("%(field)s: %(amount)s must be zero or positive")
+                if allow_zero
+                else _("%(field)s: %(amount)s must be positive")
+            )
+            % {"field": field, "amount": amount},
+            code="bad_money",
+        )
     if amount > MAX_AMOUNT:
-        raise DomainError(f"{field}: {amount} is larger than any amount this room handles", code="bad_money")
+        raise DomainError(
+            _("%(field)s: %(amount)s is larger than any amount this room handles") % {"field": field, "amount": amount},
+            code="bad_money",
+        )
     return amount
 
 

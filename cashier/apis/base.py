@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -69,7 +70,9 @@ class StrictIntegerField(serializers.IntegerField):
 
 
 class ChipCountSerializer(serializers.Serializer[dict[str, int]]):
-    denomination = StrictIntegerField(min_value=1, help_text="Denomination id (see /cashier/denominations/).")
+    denomination = StrictIntegerField(
+        min_value=1, help_text=gettext_lazy("Denomination id (see /cashier/denominations/).")
+    )
     count = StrictIntegerField(min_value=0, max_value=MAX_CHIPS)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict
 
@@ -44,8 +45,11 @@ def run_atomic[T](work: Callable[[], T], *, attempts: int = ATTEMPTS) -> T:
                 raise
             if attempt == attempts:
                 raise Conflict(
-                    f"The database kept refusing the transaction ({sqlstate(exc)}) after {attempts} attempts; "
-                    "nothing was recorded, try again.",
+                    _(
+                        "The database kept refusing the transaction (%(sqlstate)s) after "
+                        "%(attempts)s attempts; nothing was recorded, try again."
+                    )
+                    % {"sqlstate": sqlstate(exc), "attempts": attempts},
                     code="retry_exhausted",
                 ) from exc
             time.sleep(random.uniform(0.002, 0.01) * attempt)

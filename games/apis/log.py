@@ -8,6 +8,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.http import FileResponse, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -186,7 +187,7 @@ class ExportCreateApi(APIView):
 def _export(export_id: int) -> PhhExport:
     export = PhhExport.objects.filter(pk=export_id).first()
     if export is None:
-        raise NotFound(f"Export {export_id} does not exist.")
+        raise NotFound(_("Export %(export_id)s does not exist.") % {"export_id": export_id})
     return export
 
 
@@ -209,7 +210,11 @@ class ExportDownloadApi(APIView):
     def get(self, request: Request, export_id: int) -> FileResponse:
         export = _export(export_id)
         if export.status != ExportStatus.DONE:
-            raise DomainError(f"Export {export.pk} is {export.status}.", code="export_not_done", status=409)
+            raise DomainError(
+                _("Export %(pk)s is %(status)s.") % {"pk": export.pk, "status": export.status},
+                code="export_not_done",
+                status=409,
+            )
         path = export_path(export)
         return FileResponse(path.open("rb"), as_attachment=True, filename=path.name, content_type="text/plain")
 
@@ -233,9 +238,9 @@ class ImportApi(APIView):
             try:
                 text = upload.read().decode("utf-8")
             except UnicodeDecodeError:
-                raise DomainError("The file is not UTF-8 text.", code="bad_phh") from None
+                raise DomainError(_("The file is not UTF-8 text."), code="bad_phh") from None
         if not text:
-            raise DomainError("Send a .phh/.phhs file or its text.", code="bad_phh")
+            raise DomainError(_("Send a .phh/.phhs file or its text."), code="bad_phh")
         actor = cast(User, request.user)
         check_may_record(actor, table_id=form.validated_data["table_id"])
         report = phh_import(actor=actor, table_id=form.validated_data["table_id"], text=text)

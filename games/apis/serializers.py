@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -44,8 +46,12 @@ class EventSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class EventRecordInput(serializers.Serializer[dict[str, Any]]):
-    seq = serializers.IntegerField(min_value=0, help_text="The hand's current sequence (events recorded so far).")
-    client_event_id = serializers.CharField(max_length=64, help_text="Unique per event; a retry sends the same id.")
+    seq = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("The hand's current sequence (events recorded so far).")
+    )
+    client_event_id = serializers.CharField(
+        max_length=64, help_text=gettext_lazy("Unique per event; a retry sends the same id.")
+    )
     event = EventSerializer()
 
 
@@ -63,18 +69,20 @@ class BuyInsField(serializers.DictField):
         try:
             return {int(seat): amount for seat, amount in values.items()}
         except ValueError:
-            raise serializers.ValidationError("Buy-ins map seat numbers to amounts.") from None
+            raise serializers.ValidationError(_("Buy-ins map seat numbers to amounts.")) from None
 
 
 class HandStartInput(serializers.Serializer[dict[str, Any]]):
     table_id = serializers.IntegerField(min_value=1)
-    buy_ins = BuyInsField(required=False, help_text="Seat -> chips, for seated players with no chips recorded yet.")
+    buy_ins = BuyInsField(
+        required=False, help_text=gettext_lazy("Seat -> chips, for seated players with no chips recorded yet.")
+    )
 
 
 class HandRecordWholeInput(serializers.Serializer[dict[str, Any]]):
     table_id = serializers.IntegerField(min_value=1)
     client_hand_id = serializers.CharField(
-        max_length=64, help_text="Unique per hand and table; a retry sends it again."
+        max_length=64, help_text=gettext_lazy("Unique per hand and table; a retry sends it again.")
     )
     events = EventSerializer(many=True)
     buy_ins = BuyInsField(required=False)
@@ -156,7 +164,7 @@ class HandStateOutput(serializers.Serializer[Any]):
     structure = serializers.CharField()
     phase = serializers.CharField()
     street = serializers.CharField()
-    next = serializers.CharField(help_text="deal, action, board, draw, showdown, tie or none")
+    next = serializers.CharField(help_text=gettext_lazy("deal, action, board, draw, showdown, tie or none"))
     to_act = serializers.IntegerField(allow_null=True)
     button = serializers.IntegerField()
     small_blind_seat = serializers.IntegerField(allow_null=True)
@@ -182,12 +190,12 @@ class StoredEventOutput(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     client_event_id = serializers.CharField()
     kind = serializers.CharField()
-    payload = serializers.JSONField(source="data", help_text="The event as the engine reads it.")
+    payload = serializers.JSONField(source="data", help_text=gettext_lazy("The event as the engine reads it."))
     created_at = serializers.DateTimeField()
 
 
 class EventRecordedOutput(serializers.Serializer[Any]):
-    duplicate = serializers.BooleanField(help_text="True when this client event id was stored before.")
+    duplicate = serializers.BooleanField(help_text=gettext_lazy("True when this client event id was stored before."))
     event = StoredEventOutput()
     state = HandStateOutput()
 
@@ -350,12 +358,12 @@ class ExportOutput(serializers.Serializer[Any]):
 
 class ImportInput(serializers.Serializer[dict[str, Any]]):
     table_id = serializers.IntegerField(min_value=1)
-    file = serializers.FileField(required=False, help_text="A .phh or .phhs file.")
+    file = serializers.FileField(required=False, help_text=gettext_lazy("A .phh or .phhs file."))
     text = serializers.CharField(required=False, allow_blank=False, max_length=5_000_000)
 
 
 class ImportedHandOutput(serializers.Serializer[Any]):
-    number = serializers.IntegerField(help_text="The hand's place in the file, from 1.")
+    number = serializers.IntegerField(help_text=gettext_lazy("The hand's place in the file, from 1."))
     name = serializers.CharField()
     ok = serializers.BooleanField()
     error = serializers.CharField(allow_null=True)

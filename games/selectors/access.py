@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import EllipsisType
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
 from config.roles import Role, has_any_role
@@ -41,8 +42,11 @@ def check_may_record(
             return
     where = f"table {table_number}" if table_number is not None else f"table id {table_id}"
     raise Forbidden(
-        f"Hands are recorded by a floor manager or by the dealer assigned to the table now; "
-        f"you are not assigned to {where}.",
+        _(
+            "Hands are recorded by a floor manager or by the dealer assigned to the table now; you "
+            "are not assigned to %(where)s."
+        )
+        % {"where": where},
         code="not_assigned_dealer",
         table_id=table_id,
     )
@@ -51,7 +55,7 @@ def check_may_record(
 def check_may_amend(user: AbstractBaseUser | AnonymousUser) -> None:
     """Voids and corrections are a floor manager's (controls: adjustments need a supervisor)."""
     if not has_any_role(user, RECORD_ANYWHERE):
-        raise Forbidden("Only a floor manager voids or corrects a hand.", code="floor_manager_only")
+        raise Forbidden(_("Only a floor manager voids or corrects a hand."), code="floor_manager_only")
 
 
 def readable_table_ids(user: AbstractBaseUser | AnonymousUser) -> list[int] | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.utils.translation import gettext as _
 
 from config.errors import NotFound
 from games.engine import Board, Event, Hand, Undo, event_from_dict
@@ -93,7 +94,7 @@ def hand_get_for_user(*, user: AbstractBaseUser | AnonymousUser, hand_id: int) -
         rows = rows.filter(table_id__in=visible)
     hand = rows.filter(pk=hand_id).first()
     if hand is None:
-        raise NotFound(f"Hand {hand_id} does not exist.", hand_id=hand_id)
+        raise NotFound(_("Hand %(hand_id)s does not exist.") % {"hand_id": hand_id}, hand_id=hand_id)
     return hand
 
 

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from django.db.models import Max, OuterRef, Subquery
+from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotFound
 from games.engine import EngineError, Event, Hand, event_from_dict
@@ -29,7 +30,9 @@ def parse_event(data: Mapping[str, Any], *, prefix: str = "") -> Event:
     except EngineError as error:
         raise refusal(error, prefix=prefix) from None
     except (TypeError, ValueError, KeyError, AttributeError) as error:
-        raise DomainError(f"{prefix}the event is malformed: {error}", code="bad_event") from None
+        raise DomainError(
+            _("%(prefix)sthe event is malformed: %(error)s") % {"prefix": prefix, "error": error}, code="bad_event"
+        ) from None
 
 
 def apply_event(state: Hand, event: Event, *, prefix: str = "") -> Hand:
@@ -51,7 +54,9 @@ def lock_table(table_id: int) -> Table:
         .first()
     )
     if table is None:
-        raise NotFound(f"Table {table_id} does not exist.", code="unknown_table", table_id=table_id)
+        raise NotFound(
+            _("Table %(table_id)s does not exist.") % {"table_id": table_id}, code="unknown_table", table_id=table_id
+        )
     return table
 
 
@@ -64,7 +69,7 @@ def dealer_now(table: Table) -> int | None:
 def lock_hand(hand_id: int) -> HandRow:
     hand = HandRow.objects.select_for_update(of=("self",)).select_related("table").filter(pk=hand_id).first()
     if hand is None:
-        raise NotFound(f"Hand {hand_id} does not exist.", hand_id=hand_id)
+        raise NotFound(_("Hand %(hand_id)s does not exist.") % {"hand_id": hand_id}, hand_id=hand_id)
     return hand
 
 

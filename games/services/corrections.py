@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError
 from games.engine import Hand, Undo
@@ -53,8 +54,11 @@ def _move_stacks(actor: User, hand: HandRow, before: dict[int, int], after: dict
         new = seated.stack + delta
         if new < 0:
             raise DomainError(
-                f"Seat {seat} holds {seated.stack}: taking {-delta} back would leave it negative. "
-                "Adjust the stack first.",
+                _(
+                    "Seat %(seat)s holds %(stack)s: taking %(amount)s back would leave it negative. "
+                    "Adjust the stack first."
+                )
+                % {"seat": seat, "stack": seated.stack, "amount": -delta},
                 code="stack_negative",
                 seat=seat,
             )
@@ -68,7 +72,8 @@ def _check_no_live_replay(hand: HandRow) -> None:
     replay = HandRow.objects.filter(replay_of=hand).exclude(status=HandStatus.VOIDED).first()
     if replay is not None:
         raise Conflict(
-            f"Hand #{hand.number} continues in replay hand #{replay.number}: void that hand first.",
+            _("Hand #%(number)s continues in replay hand #%(replay)s: void that hand first.")
+            % {"number": hand.number, "replay": replay.number},
             code="has_replay",
             replay_hand_id=replay.pk,
         )
@@ -77,7 +82,7 @@ def _check_no_live_replay(hand: HandRow) -> None:
 def _reason(reason: str) -> str:
     text = (reason or "").strip()
     if not text:
-        raise DomainError("A reason is required.", code="reason_required")
+        raise DomainError(_("A reason is required."), code="reason_required")
     return text[:300]
 
 
@@ -88,7 +93,11 @@ def hand_void(*, actor: User, hand_id: int, reason: str) -> HandRow:
     text = _reason(reason)
     hand = lock_hand(hand_id)
     if hand.status in (HandStatus.VOIDED, HandStatus.SUPERSEDED):
-        raise Conflict(f"Hand #{hand.number} is already {hand.status}.", code="hand_closed", hand_status=hand.status)
+        raise Conflict(
+            _("Hand #%(number)s is already %(status)s.") % {"number": hand.number, "status": hand.status},
+            code="hand_closed",
+            hand_status=hand.status,
+        )
     _check_no_live_replay(hand)
     now = timezone.now()
     if hand.status == HandStatus.COMPLETE:
@@ -111,11 +120,14 @@ def _replayed(hand: HandRow, events: Sequence[Mapping[str, Any]]) -> Hand:
         state = apply_event(state, event, prefix=f"event {k}: ")
     if not state.is_over:
         raise DomainError(
-            f"The corrected hand is not finished after {len(events)} events ({state.phase_text}).",
+            _("The corrected hand is not finished after %(count)s events (%(phase_text)s).")
+            % {"count": len(events), "phase_text": state.phase_text},
             code="hand_unfinished",
         )
     if state.result is not None and state.result.replay is not None:
-        raise DomainError("A correction cannot end in a replay: record the tie as it was resolved.", code="bad_event")
+        raise DomainError(
+            _("A correction cannot end in a replay: record the tie as it was resolved."), code="bad_event"
+        )
     return state
 
 
@@ -127,7 +139,8 @@ def hand_correct(*, actor: User, hand_id: int, events: Sequence[Mapping[str, Any
     old = lock_hand(hand_id)
     if old.status not in (HandStatus.COMPLETE, HandStatus.MISDEAL):
         raise Conflict(
-            f"Hand #{old.number} is {old.status}: only a finished hand in force is corrected.",
+            _("Hand #%(number)s is %(status)s: only a finished hand in force is corrected.")
+            % {"number": old.number, "status": old.status},
             code="hand_not_correctable",
             hand_status=old.status,
         )

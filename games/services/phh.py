@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from config.gaming_day import gaming_day_of
@@ -155,24 +156,32 @@ def phh_import(*, actor: User, table_id: int, text: str) -> list[ImportedHand]:
         table = lock_table(table_id)
     if table.game is None:
         raise DomainError(
-            f"Table {table.number} has no game: hands cannot be imported into it.", code="table_needs_game"
+            _("Table %(number)s has no game: hands cannot be imported into it.") % {"number": table.number},
+            code="table_needs_game",
         )
     kind = engine_game(table.game)
     bodies = split_hands(text)
     results = replay_text(text, exponent=_exponent())
     report: list[ImportedHand] = []
-    for (_, body), result in zip(bodies, results, strict=True):
+    for (_number, body), result in zip(bodies, results, strict=True):
         error = result.error or ("; ".join(result.warnings) if result.warnings else None)
         state = result.hand
         if error is None and state is not None:
             if state.setup.game is not kind:
-                error = f"a {state.setup.game} hand cannot join the history of a {kind} table"
+                error = _("a %(hand_game)s hand cannot join the history of a %(table_game)s table") % {
+                    "hand_game": state.setup.game,
+                    "table_game": kind,
+                }
             elif max(state.setup.stacks) > table.seats:
-                error = f"the hand uses seat {max(state.setup.stacks)}; table {table.number} has {table.seats}"
+                error = _("the hand uses seat %(seat)s; table %(number)s has %(seats)s") % {
+                    "seat": max(state.setup.stacks),
+                    "number": table.number,
+                    "seats": table.seats,
+                }
         normal = "\n".join(line.strip() for line in body.splitlines() if line.strip())
         digest = hashlib.sha256(normal.encode()).hexdigest()[:40]
         if error is None and HandRow.objects.filter(table=table, client_hand_id=f"phh:{digest}").exists():
-            error = "this hand was imported into this table before"
+            error = _("this hand was imported into this table before")
         if error is not None:
             report.append(ImportedHand(result.number, result.name, error=error))
             continue

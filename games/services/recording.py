@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError
 from config.roles import Role, has_any_role
@@ -92,14 +93,18 @@ def _record(*, actor: User, hand_id: int, seq: int, client_event_id: str, event:
             return RecordedEvent(hand, stored, engine_state(hand), duplicate=True)
         if hand.status != HandStatus.OPEN:
             raise Conflict(
-                f"Hand #{hand.number} is {hand.status}: no event can be added.",
+                _("Hand #%(number)s is %(status)s: no event can be added.")
+                % {"number": hand.number, "status": hand.status},
                 code="hand_closed",
                 hand_status=hand.status,
                 current_seq=hand.seq,
             )
         raise Conflict(
-            f"Sequence {seq} is out of date: hand #{hand.number} is at sequence {hand.seq}. "
-            "Reload the hand and enter the event again if it is still needed.",
+            _(
+                "Sequence %(seq)s is out of date: hand #%(number)s is at sequence %(current)s. Reload "
+                "the hand and enter the event again if it is still needed."
+            )
+            % {"seq": seq, "number": hand.number, "current": hand.seq},
             code="stale_sequence",
             current_seq=hand.seq,
         )
@@ -242,7 +247,7 @@ def hand_event_record(
 ) -> RecordedEvent:
     """Validate one event with the engine and store it; nothing is stored when it is refused."""
     if not client_event_id or len(client_event_id) > 64:
-        raise DomainError("client_event_id must be 1 to 64 characters.", code="bad_client_event_id")
+        raise DomainError(_("client_event_id must be 1 to 64 characters."), code="bad_client_event_id")
     try:
         recorded = _record_optimistic(
             actor=actor, hand_id=hand_id, seq=seq, client_event_id=client_event_id, event=event
@@ -254,7 +259,8 @@ def hand_event_record(
     except IntegrityError:
         # A concurrent writer stored this seq, or the client id names an earlier, different event.
         raise Conflict(
-            f"Event {client_event_id} conflicts with an event already stored in hand {hand_id}.",
+            _("Event %(client_event_id)s conflicts with an event already stored in hand %(hand_id)s.")
+            % {"client_event_id": client_event_id, "hand_id": hand_id},
             code="event_conflict",
         ) from None
 
@@ -280,9 +286,13 @@ def hand_record_whole(
 ) -> RecordedHand:
     """One whole hand in one request (electronic tables, late entry): all of it stored, or nothing."""
     if not client_hand_id or len(client_hand_id) > 64:
-        raise DomainError("client_hand_id must be 1 to 64 characters.", code="bad_client_hand_id")
+        raise DomainError(_("client_hand_id must be 1 to 64 characters."), code="bad_client_hand_id")
     if len(events) > MAX_BATCH_EVENTS:
-        raise DomainError(f"A hand has at most {MAX_BATCH_EVENTS} events, not {len(events)}.", code="too_many_events")
+        raise DomainError(
+            _("A hand has at most %(MAX_BATCH_EVENTS)s events, not %(count)s.")
+            % {"MAX_BATCH_EVENTS": MAX_BATCH_EVENTS, "count": len(events)},
+            code="too_many_events",
+        )
     with transaction.atomic():
         table = lock_table(table_id)
         check_may_record(actor, table_id=table.pk, table_number=table.number, dealer_now=dealer_now(table))
@@ -298,8 +308,11 @@ def hand_record_whole(
             parsed.append(event)
         if not state.is_over:
             raise DomainError(
-                f"The hand is not finished after {len(events)} events ({state.phase_text}): "
-                "send the whole hand, or record it event by event.",
+                _(
+                    "The hand is not finished after %(count)s events (%(phase_text)s): send the "
+                    "whole hand, or record it event by event."
+                )
+                % {"count": len(events), "phase_text": state.phase_text},
                 code="hand_unfinished",
             )
         now = timezone.now()

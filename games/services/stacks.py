@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError
 from config.money import check_minor
@@ -79,19 +80,33 @@ def seat_stack_add(
     if kind == StackKind.ADJUSTMENT:
         check_may_amend(actor)
     elif kind not in (StackKind.BUY_IN, StackKind.ADD_ON):
-        raise DomainError(f"{kind!r} is not a buy-in, an add-on or an adjustment.", code="bad_stack_kind")
+        raise DomainError(
+            _("%(kind)r is not a buy-in, an add-on or an adjustment.") % {"kind": kind}, code="bad_stack_kind"
+        )
     check_minor(amount, field="amount", allow_zero=kind == StackKind.ADJUSTMENT)
     if Hand.objects.filter(table_id=table.pk, status=HandStatus.OPEN).exists():
-        raise Conflict(f"Table {table.number} has a hand open: chips are added between hands.", code="hand_open")
+        raise Conflict(
+            _("Table %(number)s has a hand open: chips are added between hands.") % {"number": table.number},
+            code="hand_open",
+        )
     seated = next((s for s in seated_with_stacks(table.pk) if s.session.seat_number == seat_number), None)
     if seated is None:
-        raise DomainError(f"Nobody sits in seat {seat_number} at table {table.number}.", code="seat_empty")
+        raise DomainError(
+            _("Nobody sits in seat %(seat_number)s at table %(number)s.")
+            % {"seat_number": seat_number, "number": table.number},
+            code="seat_empty",
+        )
     if kind == StackKind.BUY_IN and seated.stack is not None:
         raise DomainError(
-            f"Seat {seat_number} already has {seated.stack} in chips: record an add-on instead.", code="has_buy_in"
+            _("Seat %(seat_number)s already has %(stack)s in chips: record an add-on instead.")
+            % {"seat_number": seat_number, "stack": seated.stack},
+            code="has_buy_in",
         )
     if kind == StackKind.ADD_ON and seated.stack is None:
-        raise DomainError(f"Seat {seat_number} has no buy-in yet: record the buy-in first.", code="no_buy_in")
+        raise DomainError(
+            _("Seat %(seat_number)s has no buy-in yet: record the buy-in first.") % {"seat_number": seat_number},
+            code="no_buy_in",
+        )
     new = amount if kind in (StackKind.BUY_IN, StackKind.ADJUSTMENT) else (seated.stack or 0) + amount
     check_minor(new, field="stack", allow_zero=True)
     return stack_rows(actor=actor, table_id=table.pk, entries=[(seated, new)], kind=kind, note=note)[0]

@@ -8,6 +8,7 @@ from math import gcd
 
 from django.contrib.auth.models import User
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from cashier.selectors.ledger import denominations
 from config.errors import Conflict, DomainError
@@ -36,14 +37,16 @@ class Started:
 def _check_table(table: Table) -> None:
     if table.status != TableStatus.OPEN or table.game is None:
         raise Conflict(
-            f"Table {table.number} is {table.status}: hands are dealt only at an open table.",
+            _("Table %(number)s is %(status)s: hands are dealt only at an open table.")
+            % {"number": table.number, "status": table.status},
             code="table_not_open",
             table_status=table.status,
         )
     open_hand = HandRow.objects.filter(table_id=table.pk, status=HandStatus.OPEN).only("pk", "number").first()
     if open_hand is not None:
         raise Conflict(
-            f"Hand #{open_hand.number} is still open at table {table.number}: finish it first.",
+            _("Hand #%(number)s is still open at table %(table)s: finish it first.")
+            % {"number": open_hand.number, "table": table.number},
             code="hand_open",
             hand_id=open_hand.pk,
         )
@@ -61,13 +64,16 @@ def _stacks(
         if s.stack is None:
             if seat not in given:
                 raise DomainError(
-                    f"Seat {seat} ({s.session.player.masked_name}) has no chips recorded: enter the buy-in.",
+                    _("Seat %(seat)s (%(masked_name)s) has no chips recorded: enter the buy-in.")
+                    % {"seat": seat, "masked_name": s.session.player.masked_name},
                     code="stack_unknown",
                     seat=seat,
                 )
             amount = given.pop(seat)
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-                raise DomainError(f"The buy-in of seat {seat} must be a positive whole amount.", code="bad_money")
+                raise DomainError(
+                    _("The buy-in of seat %(seat)s must be a positive whole amount.") % {"seat": seat}, code="bad_money"
+                )
             new_rows.append((s, amount))
             stacks[seat] = amount
         else:
@@ -75,7 +81,8 @@ def _stacks(
     if given:
         seats = ", ".join(str(n) for n in sorted(given))
         raise DomainError(
-            f"Buy-ins are entered only for seated players with no chips recorded, not seat(s) {seats}.",
+            _("Buy-ins are entered only for seated players with no chips recorded, not seat(s) %(seats)s.")
+            % {"seats": seats},
             code="bad_buy_in",
         )
     if new_rows:
@@ -112,7 +119,8 @@ def build_setup(table: Table, stacks: dict[int, int], fee: PercentageFee | None)
     players = sorted(seat for seat, chips in stacks.items() if chips > 0)
     if len(players) < 2:
         raise DomainError(
-            f"A hand needs at least 2 seated players with chips; table {table.number} has {len(players)}.",
+            _("A hand needs at least 2 seated players with chips; table %(number)s has %(count)s.")
+            % {"number": table.number, "count": len(players)},
             code="too_few_players",
             players=len(players),
         )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -26,14 +28,15 @@ def percent_to_rate(value: object) -> Decimal:
     """ "5.00" (percent) -> ``Decimal("0.0500")`` (fraction); refuses what the regulation or the column refuse."""
     if isinstance(value, (bool, float)) or not isinstance(value, (str, int, Decimal)):
         raise DomainError(
-            f'percent: send a percentage as a string such as "5.00", not {type(value).__name__}', code="bad_percent"
+            _('percent: send a percentage as a string such as "5.00", not %(name)s') % {"name": type(value).__name__},
+            code="bad_percent",
         )
     try:
         percent = Decimal(str(value).strip())
     except InvalidOperation:
-        raise DomainError(f"percent: {value!r} is not a number", code="bad_percent") from None
+        raise DomainError(_("percent: %(value)r is not a number") % {"value": value}, code="bad_percent") from None
     if not percent.is_finite():
-        raise DomainError(f"percent: {value!r} is not a finite number", code="bad_percent")
+        raise DomainError(_("percent: %(value)r is not a finite number") % {"value": value}, code="bad_percent")
     # Range first, then steps of 0.01% (a huge exponent would not quantize).
     return check_rate_setting(percent / 100)
 
@@ -77,14 +80,14 @@ class StrictIntegerField(serializers.IntegerField):
 
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, (bool, float)):
-            raise serializers.ValidationError(f"send a whole number, not {type(data).__name__}")
+            raise serializers.ValidationError(_("send a whole number, not %(name)s") % {"name": type(data).__name__})
         return super().to_internal_value(data)
 
 
 class StrictBooleanField(serializers.BooleanField):
     def to_internal_value(self, data: Any) -> bool:
         if not isinstance(data, bool):
-            raise serializers.ValidationError("send true or false")
+            raise serializers.ValidationError(_("send true or false"))
         return super().to_internal_value(data)
 
 
@@ -128,7 +131,9 @@ class FeePolicySetInputSerializer(serializers.Serializer[dict[str, Any]]):
     game_id = StrictIntegerField(required=False, min_value=1)
     kind = FeeKindField()
     reason = serializers.CharField(max_length=200)
-    effective_from = serializers.DateTimeField(required=False, help_text="Default: now. Never in the past.")
+    effective_from = serializers.DateTimeField(
+        required=False, help_text=gettext_lazy("Default: now. Never in the past.")
+    )
     percent = PercentField(required=False)
     cap_per_hand = MoneyField(required=False, allow_null=True)
     caps_by_players = CapByPlayersSerializer(many=True, required=False)
@@ -142,7 +147,7 @@ class FeePolicySetInputSerializer(serializers.Serializer[dict[str, Any]]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("table_id" in attrs) == ("game_id" in attrs):
-            raise serializers.ValidationError("Name a table_id or a game_id (a game's default), not both.")
+            raise serializers.ValidationError(_("Name a table_id or a game_id (a game's default), not both."))
         return attrs
 
     def service_kwargs(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
@@ -114,9 +115,9 @@ class FeePolicyInForceApi(APIView):
         filters = _filters(request)
         table_id = filters.get("table_id")
         if table_id is None:
-            raise serializers.ValidationError({"table_id": "Name the table."})
+            raise serializers.ValidationError({"table_id": _("Name the table.")})
         if not Table.objects.filter(pk=table_id).exists():
-            raise NotFound(f"Table {table_id} does not exist.", table_id=table_id)
+            raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id}, table_id=table_id)
         at = filters.get("at") or timezone.now()
         version = selectors.fee_policy_in_force(table_id=table_id, at=at)
         line = selectors.table_fee_line(table_id, at=at)

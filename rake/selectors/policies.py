@@ -12,6 +12,7 @@ from datetime import date, datetime
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, NotFound
 from config.money import format_money
@@ -106,7 +107,9 @@ def fee_policy_history(*, table_id: int | None = None, game_id: int | None = Non
 def fee_policy_get(*, version_id: int) -> FeePolicyVersion:
     version = FeePolicyVersion.objects.select_related("table", "game", "created_by").filter(pk=version_id).first()
     if version is None:
-        raise NotFound(f"Fee policy version {version_id} does not exist.", version_id=version_id)
+        raise NotFound(
+            _("Fee policy version %(version_id)s does not exist.") % {"version_id": version_id}, version_id=version_id
+        )
     return version
 
 
@@ -160,7 +163,7 @@ def check_may_mark_time_charges(user: AbstractBaseUser | AnonymousUser, *, table
     if has_any_role(user, (Role.DEALER,)) and _dealing_now(user.pk).filter(table_id=table_id).exists():
         return
     raise Forbidden(
-        "Time charges are marked by a floor manager or by the dealer assigned to the table now.",
+        _("Time charges are marked by a floor manager or by the dealer assigned to the table now."),
         code="not_assigned_dealer",
         table_id=table_id,
     )
@@ -171,5 +174,5 @@ def time_charge_get_for_user(*, charge_id: int, user: AbstractBaseUser | Anonymo
     charge = TimeCharge.objects.select_related("table", "player", "policy", "marked_by").filter(pk=charge_id).first()
     visible = visible_table_ids(user)
     if charge is None or (visible is not None and charge.table_id not in visible):
-        raise NotFound(f"Time charge {charge_id} does not exist.", charge_id=charge_id)
+        raise NotFound(_("Time charge %(charge_id)s does not exist.") % {"charge_id": charge_id}, charge_id=charge_id)
     return charge

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from rake.models import RATE_DECIMAL_PLACES, UNIT_MINUTES, FeeKind, FeePolicyVersion, TimeUnit
@@ -32,7 +33,8 @@ def check_rate_setting(rate: object) -> Decimal:
         raise DomainError(str(exc), code="fee_above_regulation_cap" if above else "fee_rate_invalid") from None
     if checked != checked.quantize(_RATE_STEP):
         raise DomainError(
-            f"a percentage fee is set in steps of 0.01%, not {(checked * 100).normalize():f}%",
+            _("a percentage fee is set in steps of 0.01%%, not %(percent)s%%")
+            % {"percent": format((checked * 100).normalize(), "f")},
             code="fee_rate_invalid",
         )
     return checked
@@ -77,12 +79,13 @@ def _hourly_fields(values: dict[str, Any]) -> dict[str, Any]:
         every = 30 if unit == TimeUnit.HALF_HOUR else 60
     if isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= 24 * 60:
         raise DomainError(
-            f"the collection interval must be 1 to 1440 minutes, not {every!r}", code="fee_policy_invalid"
+            _("the collection interval must be 1 to 1440 minutes, not %(every)r") % {"every": every},
+            code="fee_policy_invalid",
         )
     if every % UNIT_MINUTES[unit]:
         raise DomainError(
-            f"a fee charged by the {unit.replace('_', ' ')} is collected every whole number of them, "
-            f"not every {every} minutes",
+            _("a fee charged by the %(replace)s is collected every whole number of them, not every %(every)s minutes")
+            % {"replace": unit.replace("_", " "), "every": every},
             code="fee_policy_invalid",
         )
     return {
@@ -102,11 +105,14 @@ def check_policy_fields(*, kind: str, **values: Any) -> dict[str, Any]:
     elif kind == FeeKind.HOURLY:
         own, other, label = _HOURLY_FIELDS, _PERCENTAGE_FIELDS, "an hourly fee"
     else:
-        raise DomainError(f"a fee is a percentage or hourly, not {kind!r}", code="fee_policy_invalid")
+        raise DomainError(
+            _("a fee is a percentage or hourly, not %(kind)r") % {"kind": kind}, code="fee_policy_invalid"
+        )
     mixed = sorted(name for name in other if values.get(name) not in (None, "", [], ()))
     if mixed:
         raise DomainError(
-            f"a table charges one kind of fee at a time: {label} takes no {', '.join(mixed)}",
+            _("a table charges one kind of fee at a time: %(label)s takes no %(items)s")
+            % {"label": label, "items": ", ".join(mixed)},
             code="fee_kinds_mixed",
             fields=mixed,
         )
@@ -117,16 +123,18 @@ def check_policy_fields(*, kind: str, **values: Any) -> dict[str, Any]:
 def _scope(table_id: int | None, game_id: int | None) -> tuple[Table | None, Game | None]:
     """Lock the table, or the game and its tables (by primary key), the policy is set for."""
     if (table_id is None) == (game_id is None):
-        raise DomainError("A fee policy is set for a table or as a game's default: name one of them.", code="fee_scope")
+        raise DomainError(
+            _("A fee policy is set for a table or as a game's default: name one of them."), code="fee_scope"
+        )
     if table_id is not None:
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None:
-            raise NotFound(f"Table {table_id} does not exist.", table_id=table_id)
+            raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id}, table_id=table_id)
         return table, None
     assert game_id is not None
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"Game {game_id} does not exist.", game_id=game_id)
+        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id}, game_id=game_id)
     list(Table.objects.select_for_update().filter(game=game).order_by("pk"))
     return None, game
 
@@ -150,15 +158,20 @@ def _check_kind_switch(*, kind: str, start: datetime, now: datetime, table: Tabl
         return
     if start > now:
         raise DomainError(
-            "Switching between a percentage and an hourly fee takes effect at once, on a closed or idle table; "
-            "it cannot be scheduled.",
+            _(
+                "Switching between a percentage and an hourly fee takes effect at once, on a closed "
+                "or idle table; it cannot be scheduled."
+            ),
             code="fee_kind_switch_scheduled",
         )
     busy = [t.number for t in affected if t.status != TableStatus.CLOSED and not table_is_idle(table_id=t.pk)]
     if busy:
         raise Conflict(
-            f"Switching from a {previous.kind} to a {kind} fee needs a closed or idle table; "
-            f"players are seated at table {', '.join(map(str, busy))}.",
+            _(
+                "Switching from a %(previous)s to a %(kind)s fee needs a closed or idle table; players "
+                "are seated at table %(items)s."
+            )
+            % {"previous": previous.kind, "kind": kind, "items": ", ".join(map(str, busy))},
             code="fee_kind_switch_busy",
             tables=busy,
         )
@@ -196,15 +209,15 @@ def fee_policy_set(
     now = timezone.now()
     start = now if effective_from is None else effective_from
     if timezone.is_naive(start):
-        raise DomainError("effective_from needs a time zone.", code="fee_policy_invalid")
+        raise DomainError(_("effective_from needs a time zone."), code="fee_policy_invalid")
     if start < now:
         raise DomainError(
-            "A fee policy takes effect from now or a later moment; recorded hands keep their fee.",
+            _("A fee policy takes effect from now or a later moment; recorded hands keep their fee."),
             code="fee_policy_backdated",
         )
     reason = (reason or "").strip()
     if not reason:
-        raise DomainError("Say why the fee changes: a reason is required.", code="reason_required")
+        raise DomainError(_("Say why the fee changes: a reason is required."), code="reason_required")
     fields = check_policy_fields(
         kind=kind,
         rate=rate,
@@ -222,7 +235,8 @@ def fee_policy_set(
     latest = FeePolicyVersion.objects.filter(table=table, game=game).order_by("-effective_from").first()
     if latest is not None and start <= latest.effective_from:
         raise Conflict(
-            f"A version from {latest.effective_from:%Y-%m-%d %H:%M} is already set; a new one starts after it.",
+            _("A version from %(effective_from)s is already set; a new one starts after it.")
+            % {"effective_from": format(latest.effective_from, "%Y-%m-%d %H:%M")},
             code="fee_policy_out_of_order",
             latest_id=latest.pk,
         )
@@ -239,7 +253,7 @@ def fee_policy_set(
     except ValidationError as exc:
         raise DomainError("; ".join(exc.messages), code="fee_policy_invalid") from None
     except IntegrityError as exc:
-        raise Conflict("Another fee version was set at the same moment.", code="fee_policy_out_of_order") from exc
+        raise Conflict(_("Another fee version was set at the same moment."), code="fee_policy_out_of_order") from exc
     if start <= now:
         signs_refresh(actor=actor, table_ids=[t.pk for t in _reached(table, game, start)])
     return version

@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import gaming_day_of
@@ -195,11 +196,12 @@ def _charge(session: SeatSession, period: Period, *, actor: User, now: datetime)
 def _lock_due(charge_id: int, actor: User) -> TimeCharge:
     charge = TimeCharge.objects.select_for_update().filter(pk=charge_id).first()
     if charge is None:
-        raise NotFound(f"Time charge {charge_id} does not exist.", charge_id=charge_id)
+        raise NotFound(_("Time charge %(charge_id)s does not exist.") % {"charge_id": charge_id}, charge_id=charge_id)
     check_may_mark_time_charges(actor, table_id=charge.table_id)
     if charge.status != TimeChargeStatus.DUE:
         raise Conflict(
-            f"Time charge {charge_id} is already marked {charge.get_status_display()}.",
+            _("Time charge %(charge_id)s is already marked %(status)s.")
+            % {"charge_id": charge_id, "status": charge.get_status_display()},
             code="time_charge_marked",
             charge_status=charge.status,
         )
@@ -222,7 +224,7 @@ def time_charge_not_collected(*, actor: User, charge_id: int, reason: str) -> Ti
     """The time charge was not taken (player left, comped, refused...): the reason is recorded."""
     reason = (reason or "").strip()
     if not reason:
-        raise DomainError("Say why the time charge was not collected: a reason is required.", code="reason_required")
+        raise DomainError(_("Say why the time charge was not collected: a reason is required."), code="reason_required")
     charge = _lock_due(charge_id, actor)
     charge.status, charge.marked_by, charge.marked_at = TimeChargeStatus.NOT_COLLECTED, actor, timezone.now()
     charge.not_collected_reason = reason[:200]

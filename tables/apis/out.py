@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -85,7 +86,9 @@ class PlayerOut(serializers.ModelSerializer[Player]):
 class SeatOut(serializers.ModelSerializer[SeatSession]):
     player = PlayerBriefOut()
     table_number = serializers.IntegerField(source="table.number")
-    end_reason = serializers.CharField(help_text="stood_up, moved, table_closed or expelled (blank while seated)")
+    end_reason = serializers.CharField(
+        help_text=gettext_lazy("stood_up, moved, table_closed or expelled (blank while seated)")
+    )
 
     class Meta:
         model = SeatSession
@@ -133,8 +136,8 @@ class TableOut(serializers.ModelSerializer[Table]):
 
 class TableEventOut(serializers.ModelSerializer[TableEvent]):
     created_by = serializers.CharField(source="created_by.username")
-    from_status = serializers.CharField(help_text="closed, open or paused")
-    to_status = serializers.CharField(help_text="closed, open or paused")
+    from_status = serializers.CharField(help_text=gettext_lazy("closed, open or paused"))
+    to_status = serializers.CharField(help_text=gettext_lazy("closed, open or paused"))
 
     class Meta:
         model = TableEvent
@@ -180,8 +183,8 @@ class ExpulsionOut(serializers.ModelSerializer[Expulsion]):
 class WaitlistEntryOut(serializers.ModelSerializer[WaitlistEntry]):
     player = PlayerBriefOut()
     game_name = serializers.CharField(source="game.name")
-    status = serializers.CharField(help_text="waiting, called, seated or removed")
-    end_reason = serializers.CharField(help_text="why the entry left the list (blank while on it)")
+    status = serializers.CharField(help_text=gettext_lazy("waiting, called, seated or removed"))
+    end_reason = serializers.CharField(help_text=gettext_lazy("why the entry left the list (blank while on it)"))
 
     class Meta:
         model = WaitlistEntry
@@ -245,7 +248,9 @@ class ShiftOut(serializers.ModelSerializer[DealerShift]):
 class AssignmentOut(serializers.ModelSerializer[DealerAssignment]):
     dealer = UserOut()
     table_number = serializers.IntegerField(source="table.number")
-    end_reason = serializers.CharField(help_text="pushed, released, moved or clocked_out (blank while dealing)")
+    end_reason = serializers.CharField(
+        help_text=gettext_lazy("pushed, released, moved or clocked_out (blank while dealing)")
+    )
 
     class Meta:
         model = DealerAssignment

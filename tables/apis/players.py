@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -126,7 +127,7 @@ class ExpulsionDetailApi(APIView):
             Expulsion.objects.select_related("player", "created_by", "lifted_by").filter(pk=expulsion_id).first()
         )
         if expulsion is None:
-            raise NotFound(f"Expulsion {expulsion_id} does not exist.")
+            raise NotFound(_("Expulsion %(expulsion_id)s does not exist.") % {"expulsion_id": expulsion_id})
         return Response(ExpulsionOut(expulsion).data)
 
 

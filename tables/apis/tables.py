@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -192,7 +193,9 @@ class SignCurrentApi(APIView):
         table = table_get_for_user(user=request.user, table_id=table_id)
         sign = selectors.sign_current(table_id=table_id)
         if sign is None:
-            raise NotFound(f"Table {table.number} is closed and shows no sign.", code="no_sign")
+            raise NotFound(
+                _("Table %(number)s is closed and shows no sign.") % {"number": table.number}, code="no_sign"
+            )
         return Response(SignOut(sign).data)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -140,5 +141,5 @@ class WaitlistAnalyticsApi(APIView):
         start = query.validated_data.get("start") or current_gaming_day()
         end = query.validated_data.get("end") or start
         if end < start or (end - start).days > 366:
-            raise DomainError("Give a range of at most a year with start ≤ end.", code="bad_range")
+            raise DomainError(_("Give a range of at most a year with start ≤ end."), code="bad_range")
         return Response(WaitStatsOut(selectors.waitlist_analytics(start=start, end=end), many=True).data)

@@ -6,6 +6,7 @@ from datetime import date, datetime
 
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import NotFound
 from tables.models import Expulsion, Player
@@ -62,7 +63,7 @@ def players_search(*, query: str = "") -> QuerySet[Player]:
 def player_get(*, player_id: int) -> Player:
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise NotFound(f"Player {player_id} does not exist.")
+        raise NotFound(_("Player %(player_id)s does not exist.") % {"player_id": player_id})
     return player
 
 

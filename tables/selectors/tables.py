@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, NotFound
 from config.roles import Role, has_any_role
@@ -22,7 +23,7 @@ def games_list(*, active: bool | None = None) -> QuerySet[Game]:
 def game_get(*, game_id: int) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"Game {game_id} does not exist.")
+        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id})
     return game
 
 
@@ -54,7 +55,7 @@ def tables_list(*, table_ids: list[int] | None = None, status: str | None = None
 def table_get(*, table_id: int) -> Table:
     table = tables_with_state().filter(pk=table_id).first()
     if table is None:
-        raise NotFound(f"Table {table_id} does not exist.")
+        raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id})
     return table
 
 
@@ -118,5 +119,5 @@ def table_get_for_user(*, user: AbstractBaseUser | AnonymousUser, table_id: int)
         a.dealer_id == user.pk
         for a in table.current_assignments  # type: ignore[attr-defined]
     ):
-        raise Forbidden(f"You do not deal table {table.number}.", code="not_your_table")
+        raise Forbidden(_("You do not deal table %(number)s.") % {"number": table.number}, code="not_your_table")
     return table

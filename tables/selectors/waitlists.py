@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from config.errors import NotFound
 from config.gaming_day import gaming_day_bounds, gaming_day_of
@@ -26,7 +27,7 @@ def waitlist_entries(*, game_id: int | None = None, open_only: bool = True) -> Q
 def waitlist_entry_get(*, entry_id: int) -> WaitlistEntry:
     entry = WaitlistEntry.objects.select_related("player", "game").filter(pk=entry_id).first()
     if entry is None:
-        raise NotFound(f"Waitlist entry {entry_id} does not exist.")
+        raise NotFound(_("Waitlist entry %(entry_id)s does not exist.") % {"entry_id": entry_id})
     return entry
 
 

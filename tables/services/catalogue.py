@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.money import check_minor
@@ -22,41 +23,47 @@ def check_seat_limit(*, kind: str, ring: str, seats: int) -> None:
     label = GameKind(kind).label if kind == GameKind.CLUB_POKER else f"{GameKind(kind).label} {Ring(ring).label}"
     if seats > limit:
         raise DomainError(
-            f"{label} allows at most {limit} players (rules: seat limit); {seats} refused.",
+            _("%(label)s allows at most %(limit)s players (rules: seat limit); %(seats)s refused.")
+            % {"label": label, "limit": limit, "seats": seats},
             code="seat_limit_exceeded",
             limit=limit,
             seats=seats,
         )
     if seats < MIN_SEATS:
         raise DomainError(
-            f"A table needs at least {MIN_SEATS} seats; {seats} refused.", code="seat_limit_too_low", seats=seats
+            _("A table needs at least %(MIN_SEATS)s seats; %(seats)s refused.")
+            % {"MIN_SEATS": MIN_SEATS, "seats": seats},
+            code="seat_limit_too_low",
+            seats=seats,
         )
 
 
 def check_game_fields(fields: dict[str, Any]) -> None:
     kind, ring = fields["kind"], fields.get("ring", "")
     if kind not in GameKind.values:
-        raise DomainError(f"Unknown game kind {kind!r}.", code="bad_game_kind")
+        raise DomainError(_("Unknown game kind %(kind)r.") % {"kind": kind}, code="bad_game_kind")
     if fields["structure"] not in Structure.values:
-        raise DomainError(f"Unknown betting structure {fields['structure']!r}.", code="bad_structure")
+        raise DomainError(
+            _("Unknown betting structure %(structure)r.") % {"structure": fields["structure"]}, code="bad_structure"
+        )
     if kind == GameKind.CLUB_POKER and ring:
-        raise DomainError("Club Poker has one table size; leave the ring blank.", code="bad_ring")
+        raise DomainError(_("Club Poker has one table size; leave the ring blank."), code="bad_ring")
     if kind == GameKind.TEXAS_HOLDEM and ring not in (Ring.SHORT_HANDED, Ring.FULL_RING):
-        raise DomainError("Texas Hold'em needs a ring: short_handed or full_ring.", code="bad_ring")
+        raise DomainError(_("Texas Hold'em needs a ring: short_handed or full_ring."), code="bad_ring")
     check_seat_limit(kind=kind, ring=ring, seats=fields["seat_limit"])
     for name in ("ante", "small_blind", "big_blind"):
         check_minor(fields.get(name, 0), field=name, allow_zero=True)
     if kind == GameKind.CLUB_POKER:
         if fields.get("ante", 0) <= 0:
-            raise DomainError("Club Poker opens with an ante: give a positive ante.", code="bad_stakes")
+            raise DomainError(_("Club Poker opens with an ante: give a positive ante."), code="bad_stakes")
         if fields.get("small_blind", 0) or fields.get("big_blind", 0):
-            raise DomainError("Club Poker has no blinds (the opening stake is an ante).", code="bad_stakes")
+            raise DomainError(_("Club Poker has no blinds (the opening stake is an ante)."), code="bad_stakes")
     elif not 0 < fields.get("small_blind", 0) <= fields.get("big_blind", 0):
-        raise DomainError("Hold'em needs blinds with 0 < small blind ≤ big blind.", code="bad_stakes")
+        raise DomainError(_("Hold'em needs blinds with 0 < small blind ≤ big blind."), code="bad_stakes")
     check_minor(fields["min_buy_in"], field="min_buy_in")
     check_minor(fields["max_buy_in"], field="max_buy_in")
     if fields["min_buy_in"] > fields["max_buy_in"]:
-        raise DomainError("The minimum buy-in is above the maximum.", code="bad_buy_in")
+        raise DomainError(_("The minimum buy-in is above the maximum."), code="bad_buy_in")
 
 
 @transaction.atomic
@@ -87,10 +94,10 @@ def game_create(
         "seat_limit": seat_limit,
     }
     if not fields["name"]:
-        raise DomainError("A game needs a name.", code="blank_name")
+        raise DomainError(_("A game needs a name."), code="blank_name")
     check_game_fields(fields)
     if Game.objects.filter(name=fields["name"]).exists():
-        raise Conflict(f"A game named {fields['name']!r} exists already.", code="duplicate_game")
+        raise Conflict(_("A game named %(name)r exists already.") % {"name": fields["name"]}, code="duplicate_game")
     return Game.objects.create(**fields, created_at=timezone.now(), created_by=actor)
 
 
@@ -99,15 +106,17 @@ def game_update(*, actor: User, game_id: int, **changes: Any) -> Game:
     """Change a game's stakes or buy-ins; refused while a table deals it (its sign would lie)."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"Game {game_id} does not exist.")
+        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id})
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
-        raise DomainError(f"These fields cannot change: {', '.join(sorted(unknown))}.", code="bad_field")
+        raise DomainError(
+            _("These fields cannot change: %(items)s.") % {"items": ", ".join(sorted(unknown))}, code="bad_field"
+        )
     running = list(game.tables.exclude(status=TableStatus.CLOSED).values_list("number", flat=True))
     if running:
         raise Conflict(
-            f"{game.name} is dealt at table(s) {', '.join(map(str, running))}: a game changes only while "
-            "no table running it is open.",
+            _("%(name)s is dealt at table(s) %(items)s: a game changes only while no table running it is open.")
+            % {"name": game.name, "items": ", ".join(map(str, running))},
             code="game_in_play",
         )
     fields = {f: getattr(game, f) for f in ("kind", "ring", "seat_limit", *EDITABLE_FIELDS)} | changes

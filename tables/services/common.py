@@ -9,6 +9,7 @@ from typing import Final
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, NotFound
 from tables.models import Player, SeatSession, Table
@@ -40,7 +41,7 @@ def lock_tables(*table_ids: int) -> dict[int, Table]:
     }
     for table_id in ids:
         if table_id not in rows:
-            raise NotFound(f"Table {table_id} does not exist.", table_id=table_id)
+            raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id}, table_id=table_id)
     return rows
 
 
@@ -51,7 +52,7 @@ def lock_table(table_id: int) -> Table:
 def lock_player(player_id: int) -> Player:
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None:
-        raise NotFound(f"Player {player_id} does not exist.", player_id=player_id)
+        raise NotFound(_("Player %(player_id)s does not exist.") % {"player_id": player_id}, player_id=player_id)
     return player
 
 

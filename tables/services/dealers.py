@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.roles import Role, user_roles
@@ -18,9 +19,11 @@ from tables.services.common import conflict_on_integrity, lock_tables
 def _dealer_user(user_id: int) -> User:
     user = User.objects.filter(pk=user_id).first()
     if user is None:
-        raise NotFound(f"User {user_id} does not exist.")
+        raise NotFound(_("User %(user_id)s does not exist.") % {"user_id": user_id})
     if not user.is_active or Role.DEALER not in user_roles(user):
-        raise DomainError(f"{user.get_username()} does not hold the dealer role.", code="not_a_dealer")
+        raise DomainError(
+            _("%(username)s does not hold the dealer role.") % {"username": user.get_username()}, code="not_a_dealer"
+        )
     return user
 
 
@@ -31,7 +34,7 @@ def dealer_profile_set(*, actor: User, user_id: int, game_ids: list[int], is_act
     games = list(Game.objects.filter(pk__in=game_ids))
     missing = set(game_ids) - {g.pk for g in games}
     if missing:
-        raise NotFound(f"Unknown game(s): {', '.join(map(str, sorted(missing)))}.")
+        raise NotFound(_("Unknown game(s): %(items)s.") % {"items": ", ".join(map(str, sorted(missing)))})
     profile = DealerProfile.objects.select_for_update().filter(user=user).first()
     if profile is None:
         profile = DealerProfile.objects.create(
@@ -47,7 +50,10 @@ def dealer_profile_set(*, actor: User, user_id: int, game_ids: list[int], is_act
 def _profile(user: User) -> DealerProfile:
     profile = DealerProfile.objects.filter(user=user).prefetch_related("games").first()
     if profile is None or not profile.is_active:
-        raise DomainError(f"{user.get_username()} has no active dealer profile.", code="no_dealer_profile")
+        raise DomainError(
+            _("%(username)s has no active dealer profile.") % {"username": user.get_username()},
+            code="no_dealer_profile",
+        )
     return profile
 
 
@@ -56,7 +62,9 @@ def dealer_clock_in(*, actor: User, dealer_id: int) -> DealerShift:
     user = _dealer_user(dealer_id)
     _profile(user)
     now = timezone.now()
-    with conflict_on_integrity(f"{user.get_username()} is already clocked in.", code="already_clocked_in"):
+    with conflict_on_integrity(
+        _("%(username)s is already clocked in.") % {"username": user.get_username()}, code="already_clocked_in"
+    ):
         return DealerShift.objects.create(dealer=user, clock_in_at=now, created_at=now, created_by=actor)
 
 
@@ -65,11 +73,12 @@ def dealer_clock_out(*, actor: User, dealer_id: int) -> DealerShift:
     user = _dealer_user(dealer_id)
     shift = DealerShift.objects.select_for_update().filter(dealer=user, clock_out_at__isnull=True).first()
     if shift is None:
-        raise Conflict(f"{user.get_username()} is not clocked in.", code="not_clocked_in")
+        raise Conflict(_("%(username)s is not clocked in.") % {"username": user.get_username()}, code="not_clocked_in")
     current = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
     if current is not None:
         raise Conflict(
-            f"{user.get_username()} is dealing table {current.table.number}: push or release them first.",
+            _("%(username)s is dealing table %(number)s: push or release them first.")
+            % {"username": user.get_username(), "number": current.table.number},
             code="dealer_at_table",
         )
     shift.clock_out_at, shift.clocked_out_by = timezone.now(), actor
@@ -92,10 +101,14 @@ def dealer_assign(*, actor: User, table_id: int, dealer_id: int) -> DealerAssign
     table = tables[table_id]
     if table.game is not None and table.game not in profile.games.all():
         raise DomainError(
-            f"{user.get_username()} may not deal {table.game.name} (see the dealer's profile).", code="dealer_game"
+            _("%(username)s may not deal %(name)s (see the dealer's profile).")
+            % {"username": user.get_username(), "name": table.game.name},
+            code="dealer_game",
         )
     if not DealerShift.objects.filter(dealer=user, clock_out_at__isnull=True).exists():
-        raise DomainError(f"{user.get_username()} is not clocked in.", code="not_clocked_in")
+        raise DomainError(
+            _("%(username)s is not clocked in.") % {"username": user.get_username()}, code="not_clocked_in"
+        )
     now = timezone.now()
     current = list(
         DealerAssignment.objects.select_for_update()
@@ -104,13 +117,19 @@ def dealer_assign(*, actor: User, table_id: int, dealer_id: int) -> DealerAssign
     )
     for assignment in current:
         if assignment.dealer_id == user.pk and assignment.table_id == table_id:
-            raise Conflict(f"{user.get_username()} is already dealing table {table.number}.", code="already_assigned")
+            raise Conflict(
+                _("%(username)s is already dealing table %(number)s.")
+                % {"username": user.get_username(), "number": table.number},
+                code="already_assigned",
+            )
     for assignment in current:
         if assignment.table_id == table_id:
             _end(assignment, actor=actor, reason=AssignmentEndReason.PUSHED, at=now)
         elif assignment.dealer_id == user.pk:
             _end(assignment, actor=actor, reason=AssignmentEndReason.MOVED, at=now)
-    with conflict_on_integrity(f"Table {table.number} was just given a dealer.", code="assignment_race"):
+    with conflict_on_integrity(
+        _("Table %(number)s was just given a dealer.") % {"number": table.number}, code="assignment_race"
+    ):
         return DealerAssignment.objects.create(
             table=table, dealer=user, started_at=now, created_at=now, created_by=actor
         )
@@ -122,7 +141,7 @@ def dealer_release(*, actor: User, table_id: int) -> DealerAssignment:
     table = lock_tables(table_id)[table_id]
     current = DealerAssignment.objects.select_for_update().filter(table=table, ended_at__isnull=True).first()
     if current is None:
-        raise Conflict(f"Table {table.number} has no dealer.", code="no_dealer")
+        raise Conflict(_("Table %(number)s has no dealer.") % {"number": table.number}, code="no_dealer")
     _end(current, actor=actor, reason=AssignmentEndReason.RELEASED, at=timezone.now())
     return current
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import current_gaming_day, gaming_day_bounds
@@ -51,24 +52,31 @@ def check_upload(upload: UploadedFile[bytes], *, field: str, extensions: list[st
     name = (upload.name or "").lower()
     ext = name.rsplit(".", 1)[-1] if "." in name else ""
     if ext not in extensions:
-        raise DomainError(f"{field}: only {', '.join(extensions)} files are accepted.", code="bad_file")
+        raise DomainError(
+            _("%(field)s: only %(items)s files are accepted.") % {"field": field, "items": ", ".join(extensions)},
+            code="bad_file",
+        )
     if upload.content_type and upload.content_type not in types:
-        raise DomainError(f"{field}: {upload.content_type} files are not accepted.", code="bad_file")
+        raise DomainError(
+            _("%(field)s: %(content_type)s files are not accepted.")
+            % {"field": field, "content_type": upload.content_type},
+            code="bad_file",
+        )
     if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
-        raise DomainError(f"{field}: the file is larger than 10 MB.", code="bad_file")
+        raise DomainError(_("%(field)s: the file is larger than 10 MB.") % {"field": field}, code="bad_file")
 
 
 def _check_identity(fields: dict[str, Any]) -> None:
     if not fields.get("first_name", "x").strip() or not fields.get("last_name", "x").strip():
-        raise DomainError("A player needs a first and a last name.", code="blank_name")
+        raise DomainError(_("A player needs a first and a last name."), code="blank_name")
     doc_type = fields.get("id_document_type", "")
     if doc_type not in DocumentType.values:
-        raise DomainError(f"Unknown ID document type {doc_type!r}.", code="bad_document")
+        raise DomainError(_("Unknown ID document type %(doc_type)r.") % {"doc_type": doc_type}, code="bad_document")
     if bool(doc_type) != bool(fields.get("id_document_number", "").strip()):
-        raise DomainError("Give both the ID document type and its number, or neither.", code="bad_document")
+        raise DomainError(_("Give both the ID document type and its number, or neither."), code="bad_document")
     dob = fields.get("date_of_birth")
     if dob is not None and dob >= timezone.localdate():
-        raise DomainError("The date of birth is not in the past.", code="bad_date_of_birth")
+        raise DomainError(_("The date of birth is not in the past."), code="bad_date_of_birth")
 
 
 @transaction.atomic
@@ -111,9 +119,8 @@ def player_create(
         )
         if twins:
             raise Conflict(
-                "Likely duplicate of "
-                + "; ".join(f"#{p.pk} {p.full_name} ({p.date_of_birth or '?'})" for p in twins)
-                + ": check, or confirm to register anyway.",
+                _("Likely duplicate of %(players)s: check, or confirm to register anyway.")
+                % {"players": "; ".join(f"#{p.pk} {p.full_name} ({p.date_of_birth or '?'})" for p in twins)},
                 code="likely_duplicate",
                 duplicates=[{"id": p.pk, "name": p.full_name} for p in twins],
             )
@@ -129,10 +136,12 @@ def player_update(*, actor: User, player_id: int, photo: UploadedFile[bytes] | N
     """Correct a player's details (names stay: a new identity is a new player)."""
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None:
-        raise NotFound(f"Player {player_id} does not exist.")
+        raise NotFound(_("Player %(player_id)s does not exist.") % {"player_id": player_id})
     unknown = set(changes) - set(PLAYER_EDITABLE)
     if unknown:
-        raise DomainError(f"These fields cannot change: {', '.join(sorted(unknown))}.", code="bad_field")
+        raise DomainError(
+            _("These fields cannot change: %(items)s.") % {"items": ", ".join(sorted(unknown))}, code="bad_field"
+        )
     merged = {f: getattr(player, f) for f in PLAYER_EDITABLE} | changes
     _check_identity(merged)
     for name, value in changes.items():
@@ -150,14 +159,14 @@ def player_update(*, actor: User, player_id: int, photo: UploadedFile[bytes] | N
 def _until(duration: str, until: datetime | None, now: datetime) -> datetime | None:
     if duration == ExpulsionDuration.PERMANENT:
         if until is not None:
-            raise DomainError("A permanent expulsion has no end date.", code="bad_duration")
+            raise DomainError(_("A permanent expulsion has no end date."), code="bad_duration")
         return None
     if duration == ExpulsionDuration.GAMING_DAY:
         return gaming_day_bounds(current_gaming_day())[1]
     if duration != ExpulsionDuration.UNTIL:
-        raise DomainError(f"Unknown duration {duration!r}.", code="bad_duration")
+        raise DomainError(_("Unknown duration %(duration)r.") % {"duration": duration}, code="bad_duration")
     if until is None or until <= now:
-        raise DomainError("An expulsion until a date needs a moment in the future.", code="bad_duration")
+        raise DomainError(_("An expulsion until a date needs a moment in the future."), code="bad_duration")
     return until
 
 
@@ -175,9 +184,9 @@ def expulsion_create(
 ) -> Expulsion:
     """Expel a player: in one transaction their open seat ends and their waitlist entries leave."""
     if not rule.strip() or not reason.strip():
-        raise DomainError("An expulsion names the rule broken and a written reason.", code="expulsion_needs_reason")
+        raise DomainError(_("An expulsion names the rule broken and a written reason."), code="expulsion_needs_reason")
     if scope not in ExpulsionScope.values:
-        raise DomainError(f"Unknown scope {scope!r}.", code="bad_scope")
+        raise DomainError(_("Unknown scope %(scope)r.") % {"scope": scope}, code="bad_scope")
     if evidence is not None:
         check_upload(evidence, field="evidence", extensions=EVIDENCE_EXTENSIONS, types=EVIDENCE_TYPES)
     now = timezone.now()
@@ -219,16 +228,18 @@ def expulsion_lift(*, actor: User, expulsion_id: int, reason: str) -> Expulsion:
         Expulsion.objects.select_for_update(of=("self",)).select_related("player").filter(pk=expulsion_id).first()
     )
     if expulsion is None:
-        raise NotFound(f"Expulsion {expulsion_id} does not exist.")
+        raise NotFound(_("Expulsion %(expulsion_id)s does not exist.") % {"expulsion_id": expulsion_id})
     if not reason.strip():
-        raise DomainError("Lifting an expulsion early needs a reason.", code="lift_needs_reason")
+        raise DomainError(_("Lifting an expulsion early needs a reason."), code="lift_needs_reason")
     now = timezone.now()
     if expulsion.lifted_at is not None:
         raise Conflict(
-            f"This expulsion was already lifted on {expulsion.lifted_at:%Y-%m-%d %H:%M}.", code="already_lifted"
+            _("This expulsion was already lifted on %(lifted_at)s.")
+            % {"lifted_at": format(expulsion.lifted_at, "%Y-%m-%d %H:%M")},
+            code="already_lifted",
         )
     if expulsion.until is not None and expulsion.until <= now:
-        raise Conflict("This expulsion has already expired.", code="already_expired")
+        raise Conflict(_("This expulsion has already expired."), code="already_expired")
     expulsion.lifted_at, expulsion.lifted_by, expulsion.lift_reason = now, actor, reason.strip()
     expulsion.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
     return expulsion

@@ -12,6 +12,7 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from tables.models import Player, SeatEndReason, SeatSession, Table, TableStatus
@@ -25,8 +26,13 @@ def _free_seat(table: Table, taken: dict[int, SeatSession]) -> int:
             return number
     game = table.game.name if table.game else ""
     raise Conflict(
-        f"Table {table.number} is full ({table.seats} of {table.seats} seats; {game} seats at most "
-        f"{table.game.seat_limit if table.game else table.seats} players).",
+        _("Table %(number)s is full (%(seats)s of %(seats)s seats; %(game)s seats at most %(limit)s players).")
+        % {
+            "number": table.number,
+            "seats": table.seats,
+            "game": game,
+            "limit": table.game.seat_limit if table.game else table.seats,
+        },
         code="table_full",
         table=table.number,
     )
@@ -37,7 +43,9 @@ def seat_in(*, actor: User, table: Table, player: Player, seat_number: int | Non
     check_player_not_expelled(player_id=player.pk)
     if table.status != TableStatus.OPEN:
         raise DomainError(
-            f"Table {table.number} is {table.status}: players sit only at an open table.", code="table_not_open"
+            _("Table %(number)s is %(status)s: players sit only at an open table.")
+            % {"number": table.number, "status": table.status},
+            code="table_not_open",
         )
     taken = {
         s.seat_number: s
@@ -49,24 +57,31 @@ def seat_in(*, actor: User, table: Table, player: Player, seat_number: int | Non
         if len(taken) >= table.seats:
             _free_seat(table, taken)
         raise DomainError(
-            f"Table {table.number} has seats 1 to {table.seats}; seat {seat_number} refused.",
+            _("Table %(number)s has seats 1 to %(seats)s; seat %(seat_number)s refused.")
+            % {"number": table.number, "seats": table.seats, "seat_number": seat_number},
             code="no_such_seat",
             seats=table.seats,
         )
     if seat_number in taken:
         raise Conflict(
-            f"Seat {seat_number} at table {table.number} is taken by {taken[seat_number].player.masked_name}.",
+            _("Seat %(seat_number)s at table %(number)s is taken by %(masked_name)s.")
+            % {
+                "seat_number": seat_number,
+                "number": table.number,
+                "masked_name": taken[seat_number].player.masked_name,
+            },
             code="seat_taken",
         )
     elsewhere = SeatSession.objects.filter(player=player, ended_at__isnull=True).select_related("table").first()
     if elsewhere is not None:
         raise Conflict(
-            f"{player.full_name} is already seated at table {elsewhere.table.number}, seat {elsewhere.seat_number}: "
-            "move them instead.",
+            _("%(full_name)s is already seated at table %(number)s, seat %(seat_number)s: move them instead.")
+            % {"full_name": player.full_name, "number": elsewhere.table.number, "seat_number": elsewhere.seat_number},
             code="player_seated",
         )
     with conflict_on_integrity(
-        f"Seat {seat_number} at table {table.number} was just taken, or {player.full_name} was just seated.",
+        _("Seat %(seat_number)s at table %(number)s was just taken, or %(full_name)s was just seated.")
+        % {"seat_number": seat_number, "number": table.number, "full_name": player.full_name},
         code="seat_taken",
     ):
         return SeatSession.objects.create(
@@ -84,14 +99,16 @@ def seat_player(*, actor: User, table_id: int, player_id: int, seat_number: int 
 def _open_session(session_id: int) -> SeatSession:
     session = SeatSession.objects.filter(pk=session_id).first()
     if session is None:
-        raise NotFound(f"Seat session {session_id} does not exist.")
+        raise NotFound(_("Seat session %(session_id)s does not exist.") % {"session_id": session_id})
     return session
 
 
 def _relock(session_id: int) -> SeatSession:
     session = SeatSession.objects.select_for_update(of=("self",)).select_related("player", "table").get(pk=session_id)
     if session.ended_at is not None:
-        raise Conflict(f"{session.player.full_name} already left that seat.", code="session_ended")
+        raise Conflict(
+            _("%(full_name)s already left that seat.") % {"full_name": session.player.full_name}, code="session_ended"
+        )
     return session
 
 
@@ -104,7 +121,7 @@ def seat_move(*, actor: User, session_id: int, table_id: int, seat_number: int |
     old = _relock(session_id)
     target = tables[table_id]
     if target.pk == old.table_id and seat_number == old.seat_number:
-        raise DomainError("That is the seat the player is in already.", code="same_seat")
+        raise DomainError(_("That is the seat the player is in already."), code="same_seat")
     now = timezone.now()
     end_session(actor=actor, session=old, reason=SeatEndReason.MOVED, at=now)
     new = seat_in(actor=actor, table=target, player=player, seat_number=seat_number, at=now)

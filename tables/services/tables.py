@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent, TableStatus
@@ -32,9 +33,9 @@ def _game(game_id: int | None) -> Game | None:
         return None
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"Game {game_id} does not exist.", game_id=game_id)
+        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id}, game_id=game_id)
     if not game.is_active:
-        raise DomainError(f"{game.name} is retired from the catalogue.", code="game_inactive")
+        raise DomainError(_("%(name)s is retired from the catalogue.") % {"name": game.name}, code="game_inactive")
     return game
 
 
@@ -43,7 +44,8 @@ def _check_seats(game: Game | None, seats: int) -> None:
         check_seat_limit(kind=game.kind, ring=game.ring, seats=seats)
         if seats > game.seat_limit:
             raise DomainError(
-                f"{game.name} is played with at most {game.seat_limit} players; {seats} seats refused.",
+                _("%(name)s is played with at most %(seat_limit)s players; %(seats)s seats refused.")
+                % {"name": game.name, "seat_limit": game.seat_limit, "seats": seats},
                 code="seat_limit_exceeded",
                 limit=game.seat_limit,
                 seats=seats,
@@ -57,7 +59,9 @@ def table_create(*, actor: User, number: int, seats: int, name: str = "", game_i
     game = _game(game_id)
     _check_seats(game, seats)
     now = timezone.now()
-    with conflict_on_integrity(f"Table number {number} exists already.", code="duplicate_table"):
+    with conflict_on_integrity(
+        _("Table number %(number)s exists already.") % {"number": number}, code="duplicate_table"
+    ):
         table = Table.objects.create(
             number=number,
             name=name,
@@ -78,7 +82,8 @@ def table_configure(*, actor: User, table_id: int, game_id: int | None, seats: i
     table = lock_table(table_id)
     if table.status != TableStatus.CLOSED:
         raise Conflict(
-            f"Table {table.number} is {table.status}: its game and seats change only while it is closed.",
+            _("Table %(number)s is %(status)s: its game and seats change only while it is closed.")
+            % {"number": table.number, "status": table.status},
             code="table_not_closed",
         )
     game = _game(game_id)
@@ -105,14 +110,23 @@ def _transition(table: Table, to: str) -> str:
 def table_open(*, actor: User, table_id: int) -> Table:
     table = lock_table(table_id)
     if table.status != TableStatus.CLOSED:
-        raise Conflict(f"Table {table.number} is already {table.status}.", code="table_not_closed")
+        raise Conflict(
+            _("Table %(number)s is already %(status)s.") % {"number": table.number, "status": table.status},
+            code="table_not_closed",
+        )
     if table.game is None:
-        raise DomainError(f"Table {table.number} has no game: choose one before opening.", code="table_needs_game")
+        raise DomainError(
+            _("Table %(number)s has no game: choose one before opening.") % {"number": table.number},
+            code="table_needs_game",
+        )
     _check_seats(table.game, table.seats)
     if not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
         raise DomainError(
-            f"Table {table.number} has no dealer: assign one before opening (rules: the organizer puts a "
-            "dealer on every table).",
+            _(
+                "Table %(number)s has no dealer: assign one before opening (rules: the organizer "
+                "puts a dealer on every table)."
+            )
+            % {"number": table.number},
             code="table_needs_dealer",
         )
     before = _transition(table, TableStatus.OPEN)
@@ -125,7 +139,11 @@ def table_open(*, actor: User, table_id: int) -> Table:
 def table_pause(*, actor: User, table_id: int, note: str = "") -> Table:
     table = lock_table(table_id)
     if table.status != TableStatus.OPEN:
-        raise Conflict(f"Table {table.number} is {table.status}: only an open table pauses.", code="table_not_open")
+        raise Conflict(
+            _("Table %(number)s is %(status)s: only an open table pauses.")
+            % {"number": table.number, "status": table.status},
+            code="table_not_open",
+        )
     before = _transition(table, TableStatus.PAUSED)
     _record(actor=actor, table=table, action=TableEvent.Action.PAUSE, from_status=before, note=note)
     return table
@@ -135,9 +153,15 @@ def table_pause(*, actor: User, table_id: int, note: str = "") -> Table:
 def table_resume(*, actor: User, table_id: int) -> Table:
     table = lock_table(table_id)
     if table.status != TableStatus.PAUSED:
-        raise Conflict(f"Table {table.number} is {table.status}: only a paused table resumes.", code="table_not_paused")
+        raise Conflict(
+            _("Table %(number)s is %(status)s: only a paused table resumes.")
+            % {"number": table.number, "status": table.status},
+            code="table_not_paused",
+        )
     if not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
-        raise DomainError(f"Table {table.number} has no dealer: assign one first.", code="table_needs_dealer")
+        raise DomainError(
+            _("Table %(number)s has no dealer: assign one first.") % {"number": table.number}, code="table_needs_dealer"
+        )
     before = _transition(table, TableStatus.OPEN)
     _record(actor=actor, table=table, action=TableEvent.Action.RESUME, from_status=before)
     return table
@@ -147,17 +171,19 @@ def table_resume(*, actor: User, table_id: int) -> Table:
 def table_close(*, actor: User, table_id: int) -> Table:
     table = lock_table(table_id)
     if table.status == TableStatus.CLOSED:
-        raise Conflict(f"Table {table.number} is already closed.", code="table_closed")
+        raise Conflict(_("Table %(number)s is already closed.") % {"number": table.number}, code="table_closed")
     taken = SeatSession.objects.filter(table=table, ended_at__isnull=True).count()
     if taken:
         raise DomainError(
-            f"Table {table.number} still has {taken} seated player(s): stand them up first.",
+            _("Table %(number)s still has %(taken)s seated player(s): stand them up first.")
+            % {"number": table.number, "taken": taken},
             code="table_has_players",
             seated=taken,
         )
     if DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
         raise DomainError(
-            f"Table {table.number} still has a dealer: release the dealer first.", code="table_has_dealer"
+            _("Table %(number)s still has a dealer: release the dealer first.") % {"number": table.number},
+            code="table_has_dealer",
         )
     before = _transition(table, TableStatus.CLOSED)
     sign_refresh(actor=actor, table=table, at=table.status_changed_at)

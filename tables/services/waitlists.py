@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from tables.models import (
@@ -42,10 +43,11 @@ def _lock_entry(entry_id: int) -> WaitlistEntry:
         .first()
     )
     if entry is None:
-        raise NotFound(f"Waitlist entry {entry_id} does not exist.")
+        raise NotFound(_("Waitlist entry %(entry_id)s does not exist.") % {"entry_id": entry_id})
     if entry.status not in OPEN_STATUSES:
         raise Conflict(
-            f"{entry.player.full_name} is no longer on the {entry.game.name} list ({entry.get_status_display()}).",
+            _("%(full_name)s is no longer on the %(name)s list (%(status)s).")
+            % {"full_name": entry.player.full_name, "name": entry.game.name, "status": entry.get_status_display()},
             code="entry_closed",
         )
     return entry
@@ -77,12 +79,19 @@ def _check_fair_order(entry: WaitlistEntry) -> None:
     if entry.status == WaitlistStatus.CALLED:
         return
     if not entry.is_present:
-        raise DomainError(f"{entry.player.full_name} called in and has not checked in yet.", code="not_checked_in")
+        raise DomainError(
+            _("%(full_name)s called in and has not checked in yet.") % {"full_name": entry.player.full_name},
+            code="not_checked_in",
+        )
     first = _ahead(entry)
     if first is not None:
         raise Conflict(
-            f"Fair order: {first.player.masked_name} is ahead of {entry.player.masked_name} on the {entry.game.name} "
-            "list; call or seat them first.",
+            _("Fair order: %(first)s is ahead of %(player)s on the %(game)s list; call or seat them first.")
+            % {
+                "first": first.player.masked_name,
+                "player": entry.player.masked_name,
+                "game": entry.game.name,
+            },
             code="out_of_order",
             ahead_entry_id=first.pk,
         )
@@ -99,22 +108,25 @@ def waitlist_add(
 ) -> WaitlistEntry:
     """Put a player at the end of a game's list (its interest list while no table deals it)."""
     if source not in WaitlistSource.values:
-        raise DomainError(f"Unknown source {source!r}.", code="bad_source")
+        raise DomainError(_("Unknown source %(source)r.") % {"source": source}, code="bad_source")
     player = lock_player(player_id)
     check_player_not_expelled(player_id=player.pk)
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"Game {game_id} does not exist.")
+        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id})
     if not game.is_active:
-        raise DomainError(f"{game.name} is retired from the catalogue.", code="game_inactive")
+        raise DomainError(_("%(name)s is retired from the catalogue.") % {"name": game.name}, code="game_inactive")
     now = timezone.now()
     check_in_by = None
     if source == WaitlistSource.CALL_IN:
         minutes = check_in_minutes or settings.CARDROOM_CALL_IN_MINUTES
         if minutes < 1 or minutes > 24 * 60:
-            raise DomainError("A call-in's check-in deadline is 1 minute to 24 hours away.", code="bad_deadline")
+            raise DomainError(_("A call-in's check-in deadline is 1 minute to 24 hours away."), code="bad_deadline")
         check_in_by = now + timedelta(minutes=minutes)
-    with conflict_on_integrity(f"{player.full_name} is already on the {game.name} list.", code="already_listed"):
+    with conflict_on_integrity(
+        _("%(full_name)s is already on the %(name)s list.") % {"full_name": player.full_name, "name": game.name},
+        code="already_listed",
+    ):
         return WaitlistEntry.objects.create(
             game=game,
             player=player,
@@ -131,7 +143,9 @@ def waitlist_add(
 def waitlist_check_in(*, actor: User, entry_id: int) -> WaitlistEntry:
     entry = _lock_entry(entry_id)
     if entry.source != WaitlistSource.CALL_IN or entry.checked_in_at is not None:
-        raise Conflict(f"{entry.player.full_name} is already here.", code="already_checked_in")
+        raise Conflict(
+            _("%(full_name)s is already here.") % {"full_name": entry.player.full_name}, code="already_checked_in"
+        )
     entry.checked_in_at = timezone.now()
     entry.save(update_fields=["checked_in_at"])
     return entry
@@ -142,7 +156,9 @@ def waitlist_call(*, actor: User, entry_id: int, minutes: int | None = None) -> 
     """Call the player to a seat; they have ``minutes`` (setting) to answer before the call expires."""
     entry = _lock_entry(entry_id)
     if entry.status == WaitlistStatus.CALLED:
-        raise Conflict(f"{entry.player.full_name} has been called already.", code="already_called")
+        raise Conflict(
+            _("%(full_name)s has been called already.") % {"full_name": entry.player.full_name}, code="already_called"
+        )
     _check_fair_order(entry)
     now = timezone.now()
     entry.status = WaitlistStatus.CALLED
@@ -157,13 +173,18 @@ def waitlist_seat(*, actor: User, entry_id: int, table_id: int, seat_number: int
     """Seat a listed player at a table dealing their game; the entry leaves the list as seated."""
     peek = WaitlistEntry.objects.filter(pk=entry_id).only("player_id").first()
     if peek is None:
-        raise NotFound(f"Waitlist entry {entry_id} does not exist.")
+        raise NotFound(_("Waitlist entry %(entry_id)s does not exist.") % {"entry_id": entry_id})
     table = lock_tables(table_id)[table_id]
     player = lock_player(peek.player_id)
     entry = _lock_entry(entry_id)
     if table.game_id != entry.game_id:
         raise DomainError(
-            f"Table {table.number} deals {table.game.name if table.game else 'no game'}, not {entry.game.name}.",
+            _("Table %(number)s deals %(dealt)s, not %(wanted)s.")
+            % {
+                "number": table.number,
+                "dealt": table.game.name if table.game else _("no game"),
+                "wanted": entry.game.name,
+            },
             code="wrong_game",
         )
     _check_fair_order(entry)
@@ -178,7 +199,10 @@ def waitlist_seat(*, actor: User, entry_id: int, table_id: int, seat_number: int
 @transaction.atomic
 def waitlist_remove(*, actor: User, entry_id: int, reason: str) -> WaitlistEntry:
     if reason not in REMOVE_REASONS:
-        raise DomainError(f"Give a reason for removal: {', '.join(str(r) for r in REMOVE_REASONS)}.", code="bad_reason")
+        raise DomainError(
+            _("Give a reason for removal: %(items)s.") % {"items": ", ".join(str(r) for r in REMOVE_REASONS)},
+            code="bad_reason",
+        )
     entry = _lock_entry(entry_id)
     _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=reason, at=timezone.now())
     return entry

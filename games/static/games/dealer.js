@@ -3,6 +3,9 @@
 // the response's state redraws the screen, a 409 reloads it. Plain JS, no build step.
 (function () {
   "use strict";
+  // Django's JavaScript catalog (jsi18n) defines gettext/interpolate; English stands in without it.
+  const gettext = window.gettext || ((text) => text);
+  const interpolate = window.interpolate || ((fmt, obj) => fmt.replace(/%\(\w+\)s/g, (m) => String(obj[m.slice(2, -2)])));
   const root = document.getElementById("dealer");
   if (!root) return;
   const $ = (id) => document.getElementById(id);
@@ -45,7 +48,7 @@
     if (!handId) { state = null; draw(); return; }
     const { status, data } = await call("GET", url(root.dataset.handUrl, handId));
     if (status === 200) { names = {}; data.seats.forEach((s) => { names[s.seat] = s.name; }); setState(data); }
-    else say(data && data.error ? data.error.message : "Could not load the hand", true);
+    else say(data && data.error ? data.error.message : gettext("Could not load the hand"), true);
   }
   function setState(data) {
     state = data; amount = ""; chosen = []; pickerFor = null;
@@ -56,8 +59,8 @@
     if (busy) return; busy = true;
     const { status, data } = await call("POST", root.dataset.startUrl, { table_id: Number(root.dataset.table) });
     busy = false;
-    if (status === 201) { names = {}; data.seats.forEach((s) => { names[s.seat] = s.name; }); setState(data); say("Hand #" + data.number + " started"); }
-    else say(data && data.error ? data.error.message : "Refused", true);
+    if (status === 201) { names = {}; data.seats.forEach((s) => { names[s.seat] = s.name; }); setState(data); say(interpolate(gettext("Hand #%(number)s started"), { number: data.number }, true)); }
+    else say(data && data.error ? data.error.message : gettext("Refused"), true);
   }
 
   async function send(event, undo) {
@@ -67,12 +70,12 @@
     const { status, data } = await call("POST", url(undo ? root.dataset.undoUrl : root.dataset.eventUrl, state.hand_id), body);
     busy = false;
     if (status === 201 || status === 200) {
-      setState(data.state); say(data.state.status === "complete" ? "Hand complete" : "");
-      if (data.state.replay_hand_id) { say("Tie: replay hand opened"); await load(data.state.replay_hand_id); }
+      setState(data.state); say(data.state.status === "complete" ? gettext("Hand complete") : "");
+      if (data.state.replay_hand_id) { say(gettext("Tie: replay hand opened")); await load(data.state.replay_hand_id); }
     } else if (status === 409 && data && data.error && data.error.code === "stale_sequence") {
       say(data.error.message, true); await load(state.hand_id);
     } else {
-      say(data && data.error ? data.error.message : "Refused (" + status + ")", true);
+      say(data && data.error ? data.error.message : interpolate(gettext("Refused (%(status)s)"), { status }, true), true);
     }
   }
 
@@ -80,7 +83,9 @@
   const fmt = (n) => Number(n).toLocaleString("en-US");
   function draw() {
     drawSeats(); drawCenter(); drawActions(); drawPicker();
-    $("hand-label").textContent = state ? "· Hand #" + state.number + (state.status !== "open" ? " (" + state.status + ")" : "") : "";
+    $("hand-label").textContent = state ? "· " + (state.status !== "open"
+      ? interpolate(gettext("Hand #%(number)s (%(status)s)"), { number: state.number, status: state.status }, true)
+      : interpolate(gettext("Hand #%(number)s"), { number: state.number }, true)) : "";
   }
   function drawSeats() {
     const box = $("seats"); box.innerHTML = "";
@@ -93,9 +98,9 @@
       el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
       // Seat cards hang below their anchor, so the oval's lower half is squeezed to keep them on the felt.
       el.style.left = 50 + 42 * Math.cos(angle) + "%"; el.style.top = 42 + (Math.sin(angle) > 0 ? 30 : 36) * Math.sin(angle) + "%";
-      const button = s.seat === state.button ? ' <span class="dealer-button" title="button">D</span>' : "";
+      const button = s.seat === state.button ? ' <span class="dealer-button" title="' + gettext("button") + '">D</span>' : "";
       el.innerHTML = '<div class="name">' + s.seat + " · " + (names[s.seat] || s.name || "") + button + "</div>" +
-        '<div class="stack">' + fmt(s.stack) + (s.all_in ? " all-in" : "") + '</div><div class="bet">' + (s.bet ? fmt(s.bet) : "") + "</div>";
+        '<div class="stack">' + fmt(s.stack) + (s.all_in ? " " + gettext("all-in") : "") + '</div><div class="bet">' + (s.bet ? fmt(s.bet) : "") + "</div>";
       const cards = document.createElement("div");
       cardsOf(s.cards).forEach((c) => cards.appendChild(face(c)));
       el.appendChild(cards);
@@ -104,17 +109,22 @@
   }
   function drawCenter() {
     const board = $("board"); board.innerHTML = "";
-    if (!state) { $("pots").textContent = ""; $("prompt").textContent = "No hand open"; return; }
+    if (!state) { $("pots").textContent = ""; $("prompt").textContent = gettext("No hand open"); return; }
     cardsOf(state.board).forEach((c) => board.appendChild(face(c)));
     // A "pot" only one seat can win is an uncalled bet on its way back, not a side pot.
     const contested = state.pots.filter((p) => p.eligible.length > 1);
-    const split = contested.length > 1 ? " (" + contested.map((p, i) => (i ? "side " : "main ") + fmt(p.amount)).join(" · ") + ")" : "";
-    $("pots").textContent = "Pot " + fmt(state.pot_total) + split;
+    const split = contested.length > 1 ? " (" + contested.map((p, i) =>
+      interpolate(i ? gettext("side %(amount)s") : gettext("main %(amount)s"), { amount: fmt(p.amount) }, true)).join(" · ") + ")" : "";
+    $("pots").textContent = interpolate(gettext("Pot %(amount)s"), { amount: fmt(state.pot_total) }, true) + split;
     $("pots").dataset.total = state.pot_total;
     const prompts = {
-      deal: "Deal the cards", action: "Seat " + state.to_act + " to act", board: "Deal the " + ["flop", "turn", "river"][Math.min(state.board.length / 2 - 2 < 0 ? 0 : state.board.length / 2 - 2, 2)],
-      draw: "Seat " + state.to_act + " draws", showdown: "Showdown", tie: "Tie between seats " + state.tied_seats.join(", "),
-      none: state.result ? "Fee " + state.result.fees : "",
+      deal: gettext("Deal the cards"),
+      action: interpolate(gettext("Seat %(seat)s to act"), { seat: state.to_act }, true),
+      board: [gettext("Deal the flop"), gettext("Deal the turn"), gettext("Deal the river")][Math.min(state.board.length / 2 - 2 < 0 ? 0 : state.board.length / 2 - 2, 2)],
+      draw: interpolate(gettext("Seat %(seat)s draws"), { seat: state.to_act }, true),
+      showdown: gettext("Showdown"),
+      tie: interpolate(gettext("Tie between seats %(seats)s"), { seats: state.tied_seats.join(", ") }, true),
+      none: state.result ? interpolate(gettext("Fee %(fees)s"), { fees: state.result.fees }, true) : "",
     };
     $("prompt").textContent = prompts[state.next] || "";
   }
@@ -123,49 +133,49 @@
     const box = $("actions"); box.innerHTML = "";
     $("amount-panel").hidden = true;
     if (!state || state.status !== "open") {
-      box.appendChild(button(state ? "Next hand" : "Start hand", "n", start));
+      box.appendChild(button(state ? gettext("Next hand") : gettext("Start hand"), "n", start));
       if (state) box.appendChild(logLink());
       return;
     }
     const next = state.next, legal = state.legal;
-    if (next === "deal") box.appendChild(button("Deal", "d", () => send({ type: "deal", holes: {} })));
+    if (next === "deal") box.appendChild(button(gettext("Deal"), "d", () => send({ type: "deal", holes: {} })));
     if (next === "action" && legal) actionButtons(box, legal);
-    if (next === "board") box.appendChild(button("Deal board", "b", () => {
-      if (chosen.length !== state.board_due) { say("Pick " + state.board_due + " card(s)", true); return; }
+    if (next === "board") box.appendChild(button(gettext("Deal board"), "b", () => {
+      if (chosen.length !== state.board_due) { say(interpolate(gettext("Pick %(count)s card(s)"), { count: state.board_due }, true), true); return; }
       send({ type: "board", cards: chosen.join("") });
     }));
     if (next === "draw") {
       const seat = state.to_act;
-      box.appendChild(button("Stand pat", "0", () => send({ type: "draw", seat, discards: "", cards: "" })));
-      [1, 2, 3].forEach((k) => box.appendChild(button("Draw " + k, String(k), () =>
+      box.appendChild(button(gettext("Stand pat"), "0", () => send({ type: "draw", seat, discards: "", cards: "" })));
+      [1, 2, 3].forEach((k) => box.appendChild(button(interpolate(gettext("Draw %(count)s"), { count: k }, true), String(k), () =>
         send({ type: "draw", seat, discards: "??".repeat(k), cards: "??".repeat(k) }))));
     }
     if (next === "showdown") showdownButtons(box);
     if (next === "tie") {
-      box.appendChild(button("Agree split", "s", () => send({ type: "agree_split" })));
-      box.appendChild(button("Replay", "r", () => send({ type: "replay" })));
+      box.appendChild(button(gettext("Agree split"), "s", () => send({ type: "agree_split" })));
+      box.appendChild(button(gettext("Replay"), "r", () => send({ type: "replay" })));
     }
-    if (state.can_undo) box.appendChild(button("Undo", "u", () => send(null, true), "secondary"));
-    if (next === "deal" || next === "action") box.appendChild(button("Misdeal", "", () => send({ type: "misdeal", reason: "called by the dealer" }), "secondary"));
+    if (state.can_undo) box.appendChild(button(gettext("Undo"), "u", () => send(null, true), "secondary"));
+    if (next === "deal" || next === "action") box.appendChild(button(gettext("Misdeal"), "", () => send({ type: "misdeal", reason: "called by the dealer" }), "secondary"));
   }
   function logLink() {
-    const a = document.createElement("a"); a.href = url(root.dataset.logUrl, state.hand_id); a.textContent = "Hand log"; a.id = "log-link";
+    const a = document.createElement("a"); a.href = url(root.dataset.logUrl, state.hand_id); a.textContent = gettext("Hand log"); a.id = "log-link";
     return a;
   }
 
   function actionButtons(box, legal) {
     const seat = legal.seat;
-    box.appendChild(button("Fold", "f", () => send({ type: "action", seat, kind: "fold" }), "fold"));
-    if (legal.can_check) box.appendChild(button("Check", "c", () => send({ type: "action", seat, kind: "check" })));
-    else box.appendChild(button("Call " + legal.call_amount, "c", () => send({ type: "action", seat, kind: "call" })));
+    box.appendChild(button(gettext("Fold"), "f", () => send({ type: "action", seat, kind: "fold" }), "fold"));
+    if (legal.can_check) box.appendChild(button(gettext("Check"), "c", () => send({ type: "action", seat, kind: "check" })));
+    else box.appendChild(button(interpolate(gettext("Call %(amount)s"), { amount: legal.call_amount }, true), "c", () => send({ type: "action", seat, kind: "call" })));
     if (legal.raise_kind) {
-      const word = legal.raise_kind === "bet" ? "Bet" : "Raise to";
+      const word = legal.raise_kind === "bet" ? gettext("Bet") : gettext("Raise to");
       const go = () => {
         const to = Number(amount || legal.min_to);
         send({ type: "action", seat, kind: legal.raise_kind, amount: to });
       };
       const raise = button(word, "r", go); raise.id = "raise"; box.appendChild(raise);
-      box.appendChild(button("All-in " + legal.max_to, "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: legal.max_to })));
+      box.appendChild(button(interpolate(gettext("All-in %(amount)s"), { amount: legal.max_to }, true), "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: legal.max_to })));
       amountPanel(legal);
     } else if (legal.no_raise_reason) {
       const note = document.createElement("small"); note.textContent = legal.no_raise_reason; box.appendChild(note);
@@ -177,7 +187,11 @@
     $("amount").textContent = amount;
     const presets = $("presets"); presets.innerHTML = "";
     const p = legal.presets || {};
-    [["Min " + p.min, "m", p.min], ["½ pot " + p.half_pot, "h", p.half_pot], ["Pot " + p.pot, "p", p.pot]].forEach(([label, key, value]) =>
+    [
+      [interpolate(gettext("Min %(amount)s"), { amount: p.min }, true), "m", p.min],
+      [interpolate(gettext("½ pot %(amount)s"), { amount: p.half_pot }, true), "h", p.half_pot],
+      [interpolate(gettext("Pot %(amount)s"), { amount: p.pot }, true), "p", p.pot],
+    ].forEach(([label, key, value]) =>
       presets.appendChild(button(label, key, () => { amount = String(value); $("amount").textContent = amount; })));
     const pad = $("keypad"); pad.innerHTML = "";
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"].forEach((k) => pad.appendChild(button(k, "", () => key(k))));
@@ -191,13 +205,13 @@
     pending.forEach((seat) => {
       const held = state.seats.find((s) => s.seat === seat);
       const size = state.game === "club_poker" ? 5 : 2;
-      box.appendChild(button("Show " + seat, "s", () => {
+      box.appendChild(button(interpolate(gettext("Show %(seat)s"), { seat }, true), "s", () => {
         const known = held && held.cards.indexOf("?") < 0 ? held.cards : null;
         if (known) { send({ type: "show", seat, cards: known }); return; }
-        if (chosen.length !== size) { pickerFor = seat; say("Pick seat " + seat + "'s " + size + " cards, then Show", true); drawPicker(); return; }
+        if (chosen.length !== size) { pickerFor = seat; say(interpolate(gettext("Pick seat %(seat)s's %(count)s cards, then Show"), { seat, count: size }, true), true); drawPicker(); return; }
         send({ type: "show", seat, cards: chosen.join("") });
       }));
-      box.appendChild(button("Muck " + seat, "k", () => send({ type: "muck", seat }), "secondary"));
+      box.appendChild(button(interpolate(gettext("Muck %(seat)s"), { seat }, true), "k", () => send({ type: "muck", seat }), "secondary"));
     });
   }
 
