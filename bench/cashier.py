@@ -199,7 +199,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--sales", type=int, default=300, help="sales per client")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker (gthread when > 1)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (gthread when > 1)")
     parser.add_argument("--server", default="postgres://root@127.0.0.1:5432", help="PostgreSQL server URL")
     parser.add_argument("--db", default="bench")
     parser.add_argument("--port", type=int, default=8765)
