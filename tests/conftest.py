@@ -25,6 +25,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from config.roles import Role
+from tables.models import Game, GameKind, Ring, Structure
+from tables.services import game_create
 from tests.factories import UserFactory
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls
@@ -124,6 +126,39 @@ def admin_user(db: None) -> User:
 def outsider(db: None) -> User:
     """Logged in, but holds no role: must be refused everywhere."""
     return UserFactory(username="outsider")
+
+
+# --- the game catalogue shared by the floor, hands and fees tests -------------
+
+
+@pytest.fixture
+def club_poker(floor_manager: User) -> Game:
+    return game_create(
+        actor=floor_manager,
+        name="Club Poker 1,000",
+        kind=GameKind.CLUB_POKER,
+        structure=Structure.POT_OR_NO_LIMIT,
+        ante=1000,
+        min_buy_in=20_000,
+        max_buy_in=200_000,
+        seat_limit=6,
+    )
+
+
+@pytest.fixture
+def holdem_short(floor_manager: User) -> Game:
+    return game_create(
+        actor=floor_manager,
+        name="Hold'em NL 500/1,000",
+        kind=GameKind.TEXAS_HOLDEM,
+        structure=Structure.NO_LIMIT,
+        ring=Ring.SHORT_HANDED,
+        small_blind=500,
+        big_blind=1000,
+        min_buy_in=40_000,
+        max_buy_in=200_000,
+        seat_limit=6,
+    )
 
 
 @pytest.fixture

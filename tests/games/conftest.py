@@ -16,50 +16,22 @@ from games import services as hands
 from games.services.state import cache_clear
 from rake.services import fee_policy_set
 from tables import services as floor
-from tables.models import Game, GameKind, Ring, Structure, Table
+from tables.models import Game, Table
 
 _numbers = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords_and_clean_cache(request: pytest.FixtureRequest) -> None:
+def _clean_engine_cache(request: pytest.FixtureRequest) -> None:
     if "engine" in request.node.path.parts:
         return
-    settings = request.getfixturevalue("settings")
-    # Every persona hashes a password; PBKDF2's real cost dominates these tests otherwise.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # The engine-state cache is per process: a rolled-back test database must not meet old entries.
     cache_clear()
 
 
 @pytest.fixture
-def holdem(floor_manager: User) -> Game:
-    return floor.game_create(
-        actor=floor_manager,
-        name="Hold'em NL 500/1,000",
-        kind=GameKind.TEXAS_HOLDEM,
-        structure=Structure.NO_LIMIT,
-        ring=Ring.SHORT_HANDED,
-        small_blind=500,
-        big_blind=1000,
-        min_buy_in=40_000,
-        max_buy_in=200_000,
-        seat_limit=6,
-    )
-
-
-@pytest.fixture
-def club_poker(floor_manager: User) -> Game:
-    return floor.game_create(
-        actor=floor_manager,
-        name="Club Poker 1,000",
-        kind=GameKind.CLUB_POKER,
-        structure=Structure.POT_OR_NO_LIMIT,
-        ante=1000,
-        min_buy_in=20_000,
-        max_buy_in=200_000,
-        seat_limit=6,
-    )
+def holdem(holdem_short: Game) -> Game:
+    return holdem_short
 
 
 @pytest.fixture

@@ -42,20 +42,6 @@ def holdem(floor_manager: User) -> Game:
 
 
 @pytest.fixture
-def club_poker(floor_manager: User) -> Game:
-    return floor.game_create(
-        actor=floor_manager,
-        name="Club Poker 1,000",
-        kind=GameKind.CLUB_POKER,
-        structure=Structure.POT_OR_NO_LIMIT,
-        ante=1000,
-        min_buy_in=20_000,
-        max_buy_in=200_000,
-        seat_limit=6,
-    )
-
-
-@pytest.fixture
 def make_table(floor_manager: User) -> Callable[..., Table]:
     """A table of ``game``; open with a freshly clocked-in dealer unless ``open=False``."""
 

@@ -18,36 +18,6 @@ _numbers = itertools.count(1)
 
 
 @pytest.fixture
-def club_poker(floor_manager: User) -> Game:
-    return services.game_create(
-        actor=floor_manager,
-        name="Club Poker 1,000",
-        kind=GameKind.CLUB_POKER,
-        structure=Structure.POT_OR_NO_LIMIT,
-        ante=1000,
-        min_buy_in=20_000,
-        max_buy_in=200_000,
-        seat_limit=6,
-    )
-
-
-@pytest.fixture
-def holdem_short(floor_manager: User) -> Game:
-    return services.game_create(
-        actor=floor_manager,
-        name="Hold'em NL 500/1,000",
-        kind=GameKind.TEXAS_HOLDEM,
-        structure=Structure.NO_LIMIT,
-        ring=Ring.SHORT_HANDED,
-        small_blind=500,
-        big_blind=1000,
-        min_buy_in=40_000,
-        max_buy_in=200_000,
-        seat_limit=6,
-    )
-
-
-@pytest.fixture
 def holdem_full(floor_manager: User) -> Game:
     return services.game_create(
         actor=floor_manager,
