@@ -250,7 +250,8 @@ def record_event_by_event(port: int, table_id: int, token: str, hands: int, seed
     from games.models import Hand as HandRow
     from games.services.setup import setup_from_dict
 
-    client, player = Client(port, token), AutoPlayer(seed_)
+    # Folds as at a live six-handed table: about twenty events a hand, as the issue describes them.
+    client, player = Client(port, token), AutoPlayer(seed_, fold=0.45)
     latencies: list[float] = []
     recorded: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     for _ in range(hands):

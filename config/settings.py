@@ -225,7 +225,7 @@ X_FRAME_OPTIONS = "DENY"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "config.auth.TokenWithRolesAuthentication",
     ],
     # Nothing is allowed unless a view names its roles.
     "DEFAULT_PERMISSION_CLASSES": ["config.permissions.DenyAll"],

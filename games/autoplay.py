@@ -2,8 +2,10 @@
 
 ``next_event`` looks at an engine state and returns one legal event as the
 API takes it: known cards from a shuffled deck, mostly calls and checks,
-some bets and raises, now and then a fold, so hands reach the showdown with
-about twenty events.
+some bets and raises, and a fold facing a bet with probability ``fold``: the
+default reaches the showdown often (long hands, every path of the engine);
+``fold=0.45`` gives six-handed Hold'em hands of about twenty events, as a
+live table deals them.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from games.engine.cards import DECK, cards_str
 
 
 class AutoPlayer:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, *, fold: float = 0.07) -> None:
         self.rng = random.Random(seed)
+        self.fold = fold
         self.deck: list[int] = []
 
     def _take(self, n: int) -> str:
@@ -58,7 +61,7 @@ class AutoPlayer:
             unit = state.setup.chip_unit
             to = self.rng.randint(legal.min_to // unit, max(legal.min_to, top) // unit) * unit
             return {"type": "action", "seat": seat, "kind": str(legal.raise_kind), "amount": max(to, legal.min_to)}
-        if not legal.can_check and roll > 0.93:
+        if not legal.can_check and roll > 1 - self.fold:
             return {"type": "action", "seat": seat, "kind": "fold"}
         return {"type": "action", "seat": seat, "kind": "check" if legal.can_check else "call"}
 

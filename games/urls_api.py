@@ -6,7 +6,9 @@ from games.apis import log, recording
 
 P = "hands/"
 
+# The dealer's event first: Django tries the patterns in order and this one is the hot path.
 urlpatterns: list[URLPattern] = [
+    path(f"{P}<int:hand_id>/events/", recording.HandEventApi.as_view(), name="games-hand-event"),
     path(P, log.HandListApi.as_view(), name="games-hand-list"),
     path(f"{P}start/", recording.HandStartApi.as_view(), name="games-hand-start"),
     path(f"{P}record/", recording.HandRecordWholeApi.as_view(), name="games-hand-record"),
@@ -19,7 +21,6 @@ urlpatterns: list[URLPattern] = [
     path(f"{P}tables/<int:table_id>/stacks/", recording.StackAddApi.as_view(), name="games-stack-add"),
     path(f"{P}<int:hand_id>/", log.HandDetailApi.as_view(), name="games-hand-detail"),
     path(f"{P}<int:hand_id>/state/", log.HandStateApi.as_view(), name="games-hand-state"),
-    path(f"{P}<int:hand_id>/events/", recording.HandEventApi.as_view(), name="games-hand-event"),
     path(f"{P}<int:hand_id>/undo/", recording.HandUndoApi.as_view(), name="games-hand-undo"),
     path(f"{P}<int:hand_id>/void/", recording.HandVoidApi.as_view(), name="games-hand-void"),
     path(f"{P}<int:hand_id>/correct/", recording.HandCorrectApi.as_view(), name="games-hand-correct"),

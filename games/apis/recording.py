@@ -22,7 +22,6 @@ from config.roles import Role
 from games import services
 from games.apis import lean
 from games.apis import serializers as s
-from games.apis.auth import RECORDING_AUTH
 from games.models import Hand, HandEvent, HandSeat
 from games.selectors import hand_detail, hand_get_for_user
 from games.services.state import engine_state, state_payload
@@ -67,7 +66,6 @@ def state_data(hand: Hand, state: Any, names: dict[int, str] | None = None, repl
 
 
 class HandStartApi(APIView):
-    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
@@ -86,7 +84,6 @@ class HandStartApi(APIView):
 
 
 class HandEventApi(APIView):
-    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
@@ -108,7 +105,6 @@ class HandEventApi(APIView):
 
 
 class HandUndoApi(APIView):
-    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
@@ -133,7 +129,6 @@ class HandUndoApi(APIView):
 
 
 class HandRecordWholeApi(APIView):
-    authentication_classes = RECORDING_AUTH
     permission_classes = [RECORDERS]
 
     @extend_schema(
