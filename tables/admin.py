@@ -67,6 +67,12 @@ class SeatSessionAdmin(ReadOnlyAdmin):
     list_filter = ["end_reason"]
 
 
+@admin.register(m.SeatAway)
+class SeatAwayAdmin(ReadOnlyAdmin):
+    list_display = ["seat_session", "table", "started_at", "ended_at", "return_choice"]
+    list_filter = ["return_choice"]
+
+
 @admin.register(m.WaitlistEntry)
 class WaitlistEntryAdmin(ReadOnlyAdmin):
     list_display = ["game", "player", "source", "status", "queued_at", "ended_at", "end_reason"]

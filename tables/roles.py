@@ -9,6 +9,7 @@ MODELS = (
     "player",
     "expulsion",
     "seatsession",
+    "seataway",
     "waitlistentry",
     "dealerprofile",
     "dealershift",

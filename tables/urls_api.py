@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from tables.apis import dealers, players, tables, waitlists
+from tables.apis import away, dealers, players, tables, waitlists
 
 P = "floor/"
 
@@ -27,6 +27,9 @@ urlpatterns: list[URLPattern] = [
     path(f"{P}seat-sessions/", tables.SeatSessionListApi.as_view(), name="floor-seat-list"),
     path(f"{P}seat-sessions/<int:session_id>/move/", tables.SeatMoveApi.as_view(), name="floor-seat-move"),
     path(f"{P}seat-sessions/<int:session_id>/stand-up/", tables.SeatStandUpApi.as_view(), name="floor-seat-stand-up"),
+    path(f"{P}seat-sessions/<int:session_id>/away/", away.SeatAwayApi.as_view(), name="floor-seat-away"),
+    path(f"{P}seat-sessions/<int:session_id>/back/", away.SeatBackApi.as_view(), name="floor-seat-back"),
+    path(f"{P}seat-sessions/<int:session_id>/aways/", away.SeatAwayListApi.as_view(), name="floor-seat-aways"),
     path(f"{P}players/", players.PlayerListApi.as_view(), name="floor-player-list"),
     path(f"{P}players/create/", players.PlayerCreateApi.as_view(), name="floor-player-create"),
     path(f"{P}players/<int:player_id>/", players.PlayerDetailApi.as_view(), name="floor-player-detail"),

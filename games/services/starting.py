@@ -13,12 +13,23 @@ from django.utils.translation import gettext as _
 from cashier.selectors.ledger import denominations
 from config.errors import Conflict, DomainError
 from config.gaming_day import gaming_day_of
-from games.engine import EngineError, Game, Hand, Positions, TableSetup, next_positions, positions_for, with_positions
+from games.engine import (
+    EngineError,
+    Game,
+    Hand,
+    Positions,
+    TableSetup,
+    next_positions,
+    positions_for,
+    returning_posts,
+    with_positions,
+)
 from games.engine.pots import clockwise_from
 from games.models import Hand as HandRow
 from games.models import HandSeat, HandStatus, StackKind
 from games.services.common import dealer_now, next_number, refusal
 from games.services.setup import STRUCTURES, engine_game, setup_to_dict
+from games.services.sitting_out import SittingOut, sitting_out
 from games.services.stacks import Seated, seated_with_stacks, stack_rows
 from rake.policies import FeePolicyError, PercentageFee
 from rake.selectors import check_gaming_day_open, fee_policy_in_force, percentage_fee_for
@@ -53,14 +64,19 @@ def _check_table(table: Table) -> None:
 
 
 def _stacks(
-    actor: User, table: Table, seated: list[Seated], buy_ins: Mapping[int, int] | None
+    actor: User, table: Table, seated: list[Seated], buy_ins: Mapping[int, int] | None, away: frozenset[int]
 ) -> tuple[list[Seated], dict[int, int]]:
-    """Each seated player's stack; a seat without chips recorded takes its buy-in from ``buy_ins``."""
+    """Each seated player's stack; a seat without chips recorded takes its buy-in from ``buy_ins``.
+
+    A player away from the table with no chips recorded is left out like an empty seat.
+    """
     given = dict(buy_ins or {})
     new_rows: list[tuple[Seated, int]] = []
     stacks: dict[int, int] = {}
     for s in seated:
         seat = s.session.seat_number
+        if s.stack is None and seat in away and seat not in given:
+            continue
         if s.stack is None:
             if seat not in given:
                 raise DomainError(
@@ -111,19 +127,42 @@ def _positions(table: Table, game: Game, players: list[int]) -> Positions:
     return next_positions(previous, players)
 
 
-def build_setup(table: Table, stacks: dict[int, int], fee: PercentageFee | None) -> TableSetup:
-    """The engine's setup of the next hand at ``table`` (the caller checked the table is open)."""
-    game = table.game
-    assert game is not None
-    kind = engine_game(game)
-    players = sorted(seat for seat, chips in stacks.items() if chips > 0)
-    if len(players) < 2:
+def _check_players(table: Table, players: list[int], away: frozenset[int]) -> None:
+    if len(players) >= 2:
+        return
+    if away:
         raise DomainError(
-            _("A hand needs at least 2 seated players with chips; table %(number)s has %(count)s.")
-            % {"number": table.number, "count": len(players)},
+            _(
+                "A hand needs at least 2 seated players with chips who are not away; table %(number)s has "
+                "%(count)s (seat(s) %(away)s away)."
+            )
+            % {"number": table.number, "count": len(players), "away": ", ".join(str(n) for n in sorted(away))},
             code="too_few_players",
             players=len(players),
         )
+    raise DomainError(
+        _("A hand needs at least 2 seated players with chips; table %(number)s has %(count)s.")
+        % {"number": table.number, "count": len(players)},
+        code="too_few_players",
+        players=len(players),
+    )
+
+
+def build_setup(
+    table: Table, stacks: dict[int, int], fee: PercentageFee | None, out: SittingOut | None = None
+) -> TableSetup:
+    """The engine's setup of the next hand at ``table`` (the caller checked the table is open).
+
+    ``out``: players away now sit out, seat kept; at Hold'em the blinds skip
+    them, and a player back who owes missed blinds posts them or waits for
+    the big blind as they chose (``games.engine.returning_posts``, R12).
+    """
+    out = out or SittingOut()
+    game = table.game
+    assert game is not None
+    kind = engine_game(game)
+    players = sorted(seat for seat, chips in stacks.items() if chips > 0 and seat not in out.away)
+    _check_players(table, players, out.away)
     try:
         setup = TableSetup(
             game=kind,
@@ -136,8 +175,15 @@ def build_setup(table: Table, stacks: dict[int, int], fee: PercentageFee | None)
             ante=game.ante,
             chip_unit=chip_unit(game.small_blind, game.big_blind, game.ante),
             fee=fee,
+            sitting_out=out.away & stacks.keys(),
         )
         positions = _positions(table, kind, players)
+        owing = {seat: owed for seat, owed in out.missed.items() if seat in players}
+        if kind is Game.HOLDEM and owing:
+            plan = returning_posts(
+                owing, positions, out.choices, small_blind=setup.small_blind, big_blind=setup.big_blind
+            )
+            return plan.apply(setup, positions)
         if kind is Game.HOLDEM:
             return with_positions(setup, positions)
         return replace(setup, button=positions.button)
@@ -163,10 +209,12 @@ def start_hand(
     _check_table(table)
     game = table.game
     assert game is not None, "an open table has a game (tables' CHECK constraint)"
-    seated, stacks = _stacks(actor, table, seated_with_stacks(table.pk), buy_ins)
+    everyone = seated_with_stacks(table.pk)
+    out = sitting_out(table.pk, everyone, blinds=engine_game(game) is Game.HOLDEM)
+    seated, stacks = _stacks(actor, table, everyone, buy_ins, out.away)
     now = timezone.now()
     version = fee_policy_in_force(table_id=table.pk, at=now)
-    setup = build_setup(table, stacks, percentage_fee_for(version))
+    setup = build_setup(table, stacks, percentage_fee_for(version), out)
     state = Hand.start(setup)
     day = gaming_day_of(now)
     check_gaming_day_open(day)

@@ -3,7 +3,11 @@
 Each player's periods follow their own time at the table: the first period
 starts when they sit down and is charged in advance; the next starts when the
 period's played time is used up. Time while the table is paused is not played
-time, so a pause moves the next charge back by its length. A charge is priced
+time, so a pause moves the next charge back by its length; so does the
+player's own time away from the table (``tables.models.SeatAway``), unless
+the version in force at the period's start charges time away
+(``charge_away``). A period never starts while the table is paused or, under
+a version that does not charge it, while the player is away. A charge is priced
 by ``rake.policies.time_charge`` under the version in force when its period
 starts, and belongs to the gaming day of that moment.
 """
@@ -27,6 +31,7 @@ from rake.policies import time_charge
 from rake.selectors import check_may_mark_time_charges, hourly_fee_for
 from rake.services.fees import time_charge_post
 from tables.models import SeatSession, TableEvent
+from tables.selectors import away_intervals
 
 # Sessions that ended this long ago have had every period charged by earlier runs.
 ENDED_LOOKBACK = timedelta(days=2)
@@ -64,6 +69,21 @@ def _advance(moment: datetime, length: timedelta, pauses: Sequence[Pause]) -> da
     return moment + left
 
 
+def merge_pauses(*lists: Sequence[Pause]) -> list[Pause]:
+    """One sorted list of the intervals of ``lists``, overlapping or touching ones merged into one."""
+    merged: list[Pause] = []
+    for start, end in sorted((p for pauses in lists for p in pauses), key=lambda p: p[0]):
+        if merged:
+            last_start, last_end = merged[-1]
+            if last_end is None:
+                break
+            if start <= last_end:
+                merged[-1] = (last_start, None if end is None else max(last_end, end))
+                continue
+        merged.append((start, end))
+    return merged
+
+
 def session_periods(
     *,
     started_at: datetime,
@@ -72,19 +92,29 @@ def session_periods(
     pauses: Sequence[Pause],
     in_force: Callable[[datetime], FeePolicyVersion | None],
     next_change: Callable[[datetime], datetime | None],
+    aways: Sequence[Pause] = (),
 ) -> Iterator[Period]:
-    """The hourly periods of one seat session that have started by ``now``."""
-    moment = _out_of_pause(started_at, pauses)
+    """The hourly periods of one seat session that have started by ``now``.
+
+    ``pauses``: the table's, sorted; ``aways``: the session's own time away,
+    skipped like pauses under a version that does not charge time away.
+    """
+    with_aways = merge_pauses(pauses, aways) if aways else pauses
+    moment: datetime | None = started_at
     while moment is not None and moment <= now and (ended_at is None or moment < ended_at):
         version = in_force(moment)
         if version is None or version.kind != FeeKind.HOURLY or not version.collect_every_minutes:
-            change = next_change(moment)
-            moment = None if change is None else _out_of_pause(change, pauses)
+            moment = next_change(moment)
+            continue
+        skipped = pauses if version.charge_away else with_aways
+        out = _out_of_pause(moment, skipped)
+        if out != moment:
+            # Paused or away at ``moment``: the period starts when that ends (the version may differ then).
+            moment = out
             continue
         length = timedelta(minutes=version.collect_every_minutes)
         yield Period(start=moment, end=moment + length, version=version)
-        after = _advance(moment, length, pauses)
-        moment = None if after is None else _out_of_pause(after, pauses)
+        moment = _advance(moment, length, skipped)
 
 
 def _pauses_by_table(table_ids: set[int]) -> dict[int, list[Pause]]:
@@ -151,6 +181,7 @@ def time_charges_create(*, actor: User, at: datetime | None = None) -> int:
     game_ids = {s.table.game_id for s in sessions if s.table.game_id is not None}
     rows = list(FeePolicyVersion.objects.filter(Q(table_id__in=table_ids) | Q(game_id__in=game_ids)))
     pauses = _pauses_by_table(table_ids)
+    aways = away_intervals(session_ids=[s.pk for s in sessions])
     existing = set(TimeCharge.objects.filter(seat_session__in=sessions).values_list("seat_session_id", "period_start"))
     # A closed gaming day accepts no new records: periods that started in one are not charged.
     earliest = min(s.started_at for s in sessions).date() - timedelta(days=1)
@@ -165,6 +196,7 @@ def time_charges_create(*, actor: User, at: datetime | None = None) -> int:
             pauses=pauses[session.table_id],
             in_force=versions.in_force,
             next_change=versions.next_change,
+            aways=aways.get(session.pk, ()),
         ):
             if (session.pk, period.start) in existing or gaming_day_of(period.start) in closed:
                 continue

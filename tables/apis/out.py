@@ -16,6 +16,7 @@ from tables.models import (
     Expulsion,
     Game,
     Player,
+    SeatAway,
     SeatSession,
     SignVersion,
     Table,
@@ -93,6 +94,33 @@ class SeatOut(serializers.ModelSerializer[SeatSession]):
     class Meta:
         model = SeatSession
         fields = ["id", "table", "table_number", "seat_number", "player", "started_at", "ended_at", "end_reason"]
+
+
+class SeatAwayOut(serializers.ModelSerializer[SeatAway]):
+    player = PlayerBriefOut(source="seat_session.player")
+    seat_number = serializers.IntegerField(source="seat_session.seat_number")
+    table_number = serializers.IntegerField(source="table.number")
+    started_by = serializers.CharField(source="started_by.username")
+    ended_by = serializers.CharField(source="ended_by.username", allow_null=True, default=None)
+    return_choice = serializers.CharField(
+        help_text=gettext_lazy("post or wait (the missed blinds at Hold'em); blank while away or when the seat ended")
+    )
+
+    class Meta:
+        model = SeatAway
+        fields = [
+            "id",
+            "seat_session",
+            "table",
+            "table_number",
+            "seat_number",
+            "player",
+            "started_at",
+            "started_by",
+            "ended_at",
+            "ended_by",
+            "return_choice",
+        ]
 
 
 class SeatBriefOut(serializers.ModelSerializer[SeatSession]):

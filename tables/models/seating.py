@@ -1,4 +1,4 @@
-"""Seat sessions: each stay of a player in a seat, from sitting down to standing up."""
+"""Seat sessions: each stay of a player in a seat, from sitting down to standing up, and time away from it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
+from config.triggers import no_delete, no_truncate, update_only_when
 from tables.models.catalogue import MAX_SEATS
 from tables.models.players import Player
 from tables.models.tables import Table
@@ -69,3 +70,68 @@ class SeatSession(Recorded):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.table} seat {self.seat_number}"
+
+
+class AwayReturn(models.TextChoices):
+    """What a Hold'em player coming back owes for the blinds that passed while away (R12)."""
+
+    POST = "post", _("posts the missed blinds")
+    WAIT = "wait", _("waits for the big blind")
+
+
+# The one UPDATE a SeatAway allows: its end, once (who, when and, for a return,
+# the player's choice on missed blinds); every other column is fixed at insert.
+_AWAY_END_ONLY = """
+    OLD.ended_at IS NULL AND NEW.ended_at IS NOT NULL
+    AND NEW.id = OLD.id AND NEW.seat_session_id = OLD.seat_session_id AND NEW.table_id = OLD.table_id
+    AND NEW.started_at = OLD.started_at AND NEW.started_by_id = OLD.started_by_id
+    AND NEW.created_at = OLD.created_at AND NEW.created_by_id = OLD.created_by_id
+"""
+
+
+class SeatAway(Recorded):
+    """Time a seated player keeps the seat but is away from the table ("sitting out").
+
+    An away player is not dealt in (``games.services.starting``), and the
+    hourly fee does not charge the time unless the policy in force says so
+    (``rake.services.time_charges``). Ending the seat session ends an open
+    away at the same moment (``tables.services.common.end_session``).
+    """
+
+    seat_session = models.ForeignKey(SeatSession, on_delete=models.PROTECT, related_name="aways")
+    # Denormalised from the session: the table page and hand start read a table's open aways.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seat_aways")
+    started_at = models.DateTimeField(_("away from"))
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    ended_at = models.DateTimeField(_("back at"), null=True, blank=True)
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    # Blank while away, and when the away ended with the seat session (the player left).
+    return_choice = models.CharField(_("on return"), max_length=4, choices=AwayReturn.choices, blank=True)
+
+    class Meta:
+        ordering = ["started_at", "pk"]
+        indexes = [models.Index(fields=["table", "ended_at"], name="seataway_table_open_idx")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["seat_session"],
+                condition=Q(ended_at__isnull=True),
+                name="seataway_one_open_per_session",
+                violation_error_message=_("That player is already away."),
+            ),
+            models.CheckConstraint(
+                name="seataway_end_after_start",
+                condition=Q(ended_at__isnull=True, ended_by__isnull=True, return_choice="")
+                | Q(ended_at__gte=F("started_at"), ended_by__isnull=False),
+                violation_error_message=_("An ended away has an end after its start and who ended it."),
+            ),
+        ]
+        triggers = [
+            update_only_when("seataway", _AWAY_END_ONLY),
+            no_delete("seataway"),
+            no_truncate("seataway"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat_session} away from {self.started_at:%Y-%m-%d %H:%M}"

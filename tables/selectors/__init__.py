@@ -1,5 +1,6 @@
 """Reads of the floor, split by concept; the names here are the public contract."""
 
+from tables.selectors.away import away_intervals, aways_by_session, aways_open, seat_aways, seat_is_away
 from tables.selectors.dealers import (
     dealer_assigned_at,
     dealer_assigned_now,
@@ -11,6 +12,9 @@ from tables.selectors.tables import sign_current, sign_history, sign_in_force, t
 from tables.selectors.waitlists import waitlist_analytics, waitlist_entries, waitlists_by_game
 
 __all__ = [
+    "away_intervals",
+    "aways_by_session",
+    "aways_open",
     "dealer_assigned_at",
     "dealer_assigned_now",
     "dealer_is_assigned",
@@ -19,6 +23,8 @@ __all__ = [
     "expulsions_report",
     "players_search",
     "rotation_board",
+    "seat_aways",
+    "seat_is_away",
     "sign_current",
     "sign_history",
     "sign_in_force",

@@ -1,5 +1,6 @@
 """Writes of the floor: keyword-only functions taking the acting user, split by sub-domain."""
 
+from tables.services.away import seat_away_end, seat_away_start
 from tables.services.catalogue import game_create, game_update
 from tables.services.dealers import (
     dealer_assign,
@@ -51,6 +52,8 @@ __all__ = [
     "game_update",
     "player_create",
     "player_update",
+    "seat_away_end",
+    "seat_away_start",
     "seat_move",
     "seat_player",
     "seat_stand_up",

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, NotFound
-from tables.models import Player, SeatSession, Table
+from tables.models import Player, SeatAway, SeatSession, Table
 
 # Beat tasks act as this inactive user, so every row still says who wrote it.
 SYSTEM_USERNAME: Final = "system"
@@ -67,7 +67,9 @@ def conflict_on_integrity(message: str, *, code: str) -> Iterator[None]:
 
 
 def end_session(*, actor: User, session: SeatSession, reason: str, at: datetime) -> SeatSession:
-    """End a seat session; the caller holds the locks on its table and player."""
+    """End a seat session, and its open away at the same moment; the caller holds the locks on its table,
+    its player and the session (``seat_away_start`` locks the session, so no away opens after this)."""
     session.ended_at, session.ended_by, session.end_reason = at, actor, reason
     session.save(update_fields=["ended_at", "ended_by", "end_reason"])
+    SeatAway.objects.filter(seat_session=session, ended_at__isnull=True).update(ended_at=at, ended_by=actor)
     return session

@@ -31,6 +31,8 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "expulsions": (FM, Role.CASHIER, Role.ACCOUNTANT),
     "waitlists": (FM, Role.ACCOUNTANT),
     "write": (FM,),
+    # Away and back: the service also checks that a dealer deals that table now.
+    "table_write": (FM, Role.DEALER),
 }
 
 
@@ -54,7 +56,15 @@ def page(name: str) -> Callable[[ViewFunc], ViewFunc]:
 
 def action(view: ViewFunc) -> ViewFunc:
     """A floor manager's POST: run it, report a refusal as a message, go back (PRG)."""
+    return _post_action(view, "write")
 
+
+def table_action(view: ViewFunc) -> ViewFunc:
+    """A POST of the floor manager or the table's dealer, otherwise as ``action``."""
+    return _post_action(view, "table_write")
+
+
+def _post_action(view: ViewFunc, roles: str) -> ViewFunc:
     def refused_input(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
@@ -64,7 +74,7 @@ def action(view: ViewFunc) -> ViewFunc:
 
     refused_input.__name__ = view.__name__
     refused_input.__doc__ = view.__doc__
-    return require_POST(page("write")(refused_input))
+    return require_POST(page(roles)(refused_input))
 
 
 def actor(request: HttpRequest) -> User:

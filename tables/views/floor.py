@@ -9,15 +9,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from config.roles import has_any_role
+from config.roles import Role, has_any_role
 from games.selectors import current_hands_summary
 from tables import selectors, services
-from tables.models import Player, SeatSession, TableStatus
+from tables.models import AwayReturn, GameKind, Player, SeatSession, TableStatus
 from tables.rules_text import RULES, rules_rendered
 from tables.selectors.board import room_board
 from tables.selectors.dealers import dealer_shifts
 from tables.selectors.tables import games_list, table_events, table_get_for_user, tables_for_user
-from tables.views.common import FM, action, actor, int_field, is_htmx, page, req_int, run, safe_next
+from tables.views.common import FM, action, actor, int_field, is_htmx, page, req_int, run, safe_next, table_action
 
 
 @page("floor")
@@ -43,9 +43,14 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_get_for_user(user=request.user, table_id=table_id)
     seated = {s.seat_number: s for s in table.open_sessions}  # type: ignore[attr-defined]
     seated_ids = SeatSession.objects.filter(ended_at__isnull=True).values("player_id")
+    away = selectors.aways_open(table_id=table.pk)
+    seats = []
+    for number in range(1, table.seats + 1):
+        session = seated.get(number)
+        seats.append((number, session, away.get(session.pk) if session else None))
     context = {
         "table": table,
-        "seats": [(n, seated.get(n)) for n in range(1, table.seats + 1)],
+        "seats": seats,
         "dealer": table.current_assignments[0] if table.current_assignments else None,  # type: ignore[attr-defined]
         "entries": list(selectors.waitlist_entries(game_id=table.game_id)) if table.game_id else [],
         "players": Player.objects.exclude(pk__in=seated_ids).order_by("last_name", "first_name")[:300],
@@ -55,6 +60,9 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "events": table_events(table_id=table.pk).reverse()[:20],
         "signs": selectors.sign_history(table_id=table.pk).reverse()[:10],
         "is_floor_manager": has_any_role(request.user, (FM,)),
+        # A dealer sees only the table they deal now (table_get_for_user), so may mark its players.
+        "may_mark_away": has_any_role(request.user, (FM, Role.DEALER)),
+        "is_holdem": table.game is not None and table.game.kind == GameKind.TEXAS_HOLDEM,
     }
     template = "tables/table.html#table-live" if is_htmx(request) else "tables/table.html"
     return render(request, template, context)
@@ -170,6 +178,19 @@ def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
         )
 
     return run(request, call, done=_("Player moved."), back=_back(req_int(request.POST, "from_table_id")))
+
+
+@table_action
+def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
+    call = lambda: services.seat_away_start(actor=actor(request), session_id=session_id)  # noqa: E731
+    return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("tables:floor")))
+
+
+@table_action
+def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
+    choice = AwayReturn.WAIT if request.POST.get("choice") == AwayReturn.WAIT else AwayReturn.POST
+    call = lambda: services.seat_away_end(actor=actor(request), session_id=session_id, choice=choice)  # noqa: E731
+    return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("tables:floor")))
 
 
 @action
