@@ -11,6 +11,12 @@ from the same number of threads with raw psycopg, each writing the rows one
 sale writes (receipt number, idempotency key, journal entry, four legs,
 receipt, three balance updates) with no framework in between. Prints sales/s,
 p50 and p99 latency for both, and the ratio.
+
+First, before any server starts, it sells ``--in-process`` times through the
+whole Django stack in this process (``django.test.Client``, no HTTP) and
+prints the statements one sale sends and the CPU milliseconds it costs: the
+figure to compare between versions on a busy machine, where wall-clock rates
+are mostly noise.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ def recreate_database(name: str, base_url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def prepare(clients: int, sales: int) -> list[dict[str, Any]]:
+def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[str, Any]]:
     """Runs in this process with DATABASE_URL set: users, tokens, stock and one open drawer each."""
     import django
 
@@ -62,7 +68,7 @@ def prepare(clients: int, sales: int) -> list[dict[str, Any]]:
 
     admin = user_create(username="bench-admin", password=uuid.uuid4().hex, roles=[Role.ADMIN])
     chip = Denomination.objects.filter(value=1_000).first() or denomination_create(value=1_000, colour="b", label="1k")
-    per_drawer = 2 * sales + 20  # the API run, its warm-up and the raw run
+    per_drawer = 2 * sales + 20 + in_process_sales  # the API run, its warm-up, the raw run, the in-process run
     vault_stock(actor=admin, cash=0, chips={chip.pk: per_drawer * clients})
     out = []
     for i in range(clients):
@@ -87,6 +93,38 @@ def prepare(clients: int, sales: int) -> list[dict[str, Any]]:
     return out
 
 
+SALE_URL = "/api/v1/cashier/sales/create/"
+
+
+def sale_body(row: dict[str, Any]) -> str:
+    return json.dumps({"amount": "1000", "method": "cash", "chips": [{"denomination": row["chip"], "count": 1}]})
+
+
+def in_process(row: dict[str, Any], sales: int) -> tuple[int, float]:
+    """(statements one sale sends, CPU ms per sale) through the whole Django stack, in this process."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_HOST="127.0.0.1", HTTP_AUTHORIZATION=f"Token {row['token']}")
+    body = sale_body(row)
+
+    def sell() -> None:
+        response = client.post(SALE_URL, body, content_type="application/json", HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
+        if response.status_code != 201:
+            raise SystemExit(f"in-process sale failed: {response.status_code} {response.content[:200]!r}")
+
+    for _ in range(10):  # the process learns the chips and balance rows, as a long-running worker has
+        sell()
+    with CaptureQueriesContext(connection) as captured:
+        sell()
+    statements = len(captured.captured_queries)  # read now: the next request empties the log
+    started = time.process_time()
+    for _ in range(sales):
+        sell()
+    return statements, (time.process_time() - started) * 1000 / sales
+
+
 def wait_for_port(port: int, proc: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -102,7 +140,7 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes]) -> None:
 
 def api_client(port: int, row: dict[str, Any], sales: int, latencies: list[float], errors: list[str]) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    body = json.dumps({"amount": "1000", "method": "cash", "chips": [{"denomination": row["chip"], "count": 1}]})
+    body = sale_body(row)
     for _ in range(sales):
         headers = {
             "Authorization": f"Token {row['token']}",
@@ -110,7 +148,7 @@ def api_client(port: int, row: dict[str, Any], sales: int, latencies: list[float
             "Idempotency-Key": str(uuid.uuid4()),
         }
         started = time.perf_counter()
-        conn.request("POST", "/api/v1/cashier/sales/create/", body=body, headers=headers)
+        conn.request("POST", SALE_URL, body=body, headers=headers)
         response = conn.getresponse()
         payload = response.read()
         latencies.append(time.perf_counter() - started)
@@ -203,6 +241,7 @@ def main() -> None:
     parser.add_argument("--server", default="postgres://root@127.0.0.1:5432", help="PostgreSQL server URL")
     parser.add_argument("--db", default="bench")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--in-process", type=int, default=200, help="sales timed in this process first (0: none)")
     args = parser.parse_args()
 
     dsn = f"{args.server}/{args.db}"
@@ -223,7 +262,10 @@ def main() -> None:
     sh([PY, "manage.py", "migrate", "-v0"], env)
     os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    rows = prepare(args.clients, args.sales)
+    rows = prepare(args.clients, args.sales, args.in_process + 11)
+    if args.in_process:
+        statements, cpu_ms = in_process(rows[0], args.in_process)
+        print(f"in-process (django.test.Client, no HTTP): {statements} statements, {cpu_ms:.2f} ms CPU per sale")
     from django.db import connections
 
     connections.close_all()

@@ -12,7 +12,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cashier.apis.base import ChipCountSerializer, IdempotentPost, MoneyField, chips_dict, inline_enum, money_api
+from cashier.apis.base import (
+    ChipCountSerializer,
+    IdempotentPost,
+    MoneyField,
+    chips_dict,
+    inline_enum,
+    money_api,
+    prototype,
+)
 from cashier.apis.serializers import DrawerShiftOut, TransactionOut
 from cashier.models import PaymentMethod
 from cashier.selectors.reports import open_shift_of
@@ -89,7 +97,7 @@ class SaleCreateApi(IdempotentPost):
             chips=chips_dict(data["chips"]),
             player_id=data.get("player"),
         )
-        return TransactionOut(txn).data
+        return prototype(TransactionOut).to_representation(txn)
 
 
 class RedemptionIn(serializers.Serializer[Any]):
@@ -108,7 +116,7 @@ class RedemptionCreateApi(IdempotentPost):
         txn = chip_redemption_create(
             actor=actor, chips=chips_dict(data["chips"]), amount=data.get("amount"), player_id=data.get("player")
         )
-        return TransactionOut(txn).data
+        return prototype(TransactionOut).to_representation(txn)
 
 
 class ReverseIn(serializers.Serializer[Any]):

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from cashier.apis.base import ChipAmountSerializer, MoneyField, inline_enum
+from cashier.apis.base import ChipAmountSerializer, MoneyField, inline_enum, prototype
 from cashier.models import (
     ChipTransaction,
     Denomination,
@@ -75,7 +75,8 @@ class TransactionOut(serializers.ModelSerializer[ChipTransaction]):
             for d, v, a in sorted(rows, key=lambda r: -r[1])
             if d is not None
         ]
-        return list(ChipAmountSerializer(data, many=True).data)
+        chip = prototype(ChipAmountSerializer)
+        return [chip.to_representation(row) for row in data]
 
     def get_reversed(self, obj: ChipTransaction) -> bool:
         if hasattr(obj, "fresh_chips"):

@@ -2,6 +2,7 @@
 
 - ``ledger``: ``post_entry``, ``entry_reverse``, ``fee_to_drop_box`` (the public API other apps use)
 - ``accounts``: the ledger's places and their balance rows
+- ``balances``: legs applied to the balance rows, locked in primary-key order
 - ``chips``, ``vault``: denominations, the vault's stock
 - ``drawers``: drawer shifts (open, close, supervisor sign-off)
 - ``sales``: chip sales and redemptions
@@ -9,4 +10,5 @@
 - ``trays``: table openers and closers
 - ``idempotency``: Idempotency-Key handling
 - ``tx``: one retried transaction per operation
+- ``memory``: per-process memory of committed rows that never change
 """

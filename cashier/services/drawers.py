@@ -1,12 +1,14 @@
 """Drawer shifts: open with a counted bank from the vault, close with a counted bank back to it.
 
 Lock order everywhere in the cashier: the drawer shift row first, then slip or
-counter rows, then balance rows by primary key (``ledger.balances_apply``).
+counter rows, then balance rows by primary key (``balances.balances_apply``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -45,24 +47,47 @@ def own_open_shift_locked(actor: User) -> DrawerShift:
     return shift
 
 
-def own_open_shift_take_receipt(actor: User) -> tuple[int, int, int]:
+@dataclass(frozen=True, slots=True)
+class TakenReceipt:
+    shift_id: int
+    drawer: int  # the shift's ledger account
+    number: int
+    places: dict[AccountKind, int]  # ids of the singleton places asked for
+
+
+_TAKE_RECEIPT_SQL = (
+    "UPDATE cashier_drawershift SET receipt_seq = receipt_seq + 1 WHERE cashier_id = %s AND status = %s "
+    "RETURNING id, account_id, receipt_seq"
+)
+_PLACES_SQL = ", (SELECT json_object_agg(kind, id) FROM cashier_account WHERE kind = ANY(%s))"
+
+
+def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ()) -> TakenReceipt:
     """Lock the actor's open shift and take its next receipt number in one statement.
 
     ``UPDATE ... RETURNING`` takes the same row lock as ``SELECT ... FOR UPDATE``
-    (first in the lock order) and saves a round trip on the busiest path.
-    Returns (shift id, drawer account id, receipt number).
+    (first in the lock order) and saves a round trip on the busiest path; on
+    PostgreSQL the same statement reads the ids of the singleton ``places`` the
+    receipt moves money with. A place not created yet is created after the lock.
     """
-    table = DrawerShift._meta.db_table
+    kinds = sorted(places)
+    params: list[Any] = [actor.pk, ShiftStatus.OPEN.value]
+    sql = _TAKE_RECEIPT_SQL
+    if kinds and connection.vendor == "postgresql":
+        sql += _PLACES_SQL
+        params.append([str(k) for k in kinds])
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET receipt_seq = receipt_seq + 1 "  # noqa: S608
-            "WHERE cashier_id = %s AND status = %s RETURNING id, account_id, receipt_seq",
-            [actor.pk, ShiftStatus.OPEN.value],
-        )
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         raise DomainError(_("You have no open drawer: open one first."), code="no_open_drawer")
-    return int(row[0]), int(row[1]), int(row[2])
+    found: dict[AccountKind, int] = {}
+    if len(row) > 3 and row[3]:
+        found = {AccountKind(kind): int(pk) for kind, pk in row[3].items()}
+    missing = [k for k in kinds if k not in found]
+    if missing:
+        found |= singleton_accounts(*missing)
+    return TakenReceipt(shift_id=int(row[0]), drawer=int(row[1]), number=int(row[2]), places=found)
 
 
 def counted_bank(*, cash: int, chips: Mapping[int, int]) -> Bank:

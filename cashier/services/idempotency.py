@@ -68,9 +68,8 @@ def idempotent(
         if row_id is None:
             raise _Taken
         status, body, content_type = run()
-        IdempotencyKey.objects.filter(pk=row_id).update(
-            status_code=status, response_body=body, content_type=content_type
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(_STORE_SQL, [status, body, content_type, row_id])
         return StoredResponse(status, body, content_type, replayed=False)
 
     try:
@@ -82,6 +81,9 @@ def idempotent(
                 _("A request with this Idempotency-Key is still running."), code="idempotency_in_flight"
             ) from None
         return _replay(found, scope=scope, fingerprint=fingerprint)
+
+
+_STORE_SQL = "UPDATE cashier_idempotencykey SET status_code = %s, response_body = %s, content_type = %s WHERE id = %s"
 
 
 def _claim(*, user: User, key: str, scope: str, fingerprint: str) -> int | None:

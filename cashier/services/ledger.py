@@ -5,9 +5,9 @@ Other apps (the fee engine) use ``post_entry`` and ``fee_to_drop_box`` only.
     from cashier.services.ledger import LegSpec, post_entry, fee_to_drop_box
 
 Both must run inside ``transaction.atomic`` (``fee_to_drop_box`` opens one
-itself when called outside); the balance rows they touch are updated with
-``F()`` in primary-key order and a place short of chips or cash refuses the
-whole entry with ``DomainError(code="insufficient_balance")``.
+itself when called outside); the balance rows they touch are locked and
+updated in primary-key order (``balances``) and a place short of chips or
+cash refuses the whole entry with ``DomainError(code="insufficient_balance")``.
 """
 
 from __future__ import annotations
@@ -16,17 +16,19 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import Account, AccountKind, Balance, Denomination, JournalEntry, Leg, Reason
-from cashier.services.accounts import balance_rows_create, singleton_accounts, table_account
-from cashier.services.tx import run_atomic
+from cashier.models import AccountKind, Balance, Denomination, JournalEntry, Leg, Reason
+from cashier.services.accounts import singleton_accounts, table_account
+from cashier.services.balances import balances_apply
+from cashier.services.memory import remember
+from cashier.services.tx import run_atomic, sqlstate
 from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import MAX_AMOUNT, format_money
@@ -62,11 +64,21 @@ def cash_legs(*, source: int, target: int, amount: int) -> list[LegSpec]:
     return [LegSpec(source, -amount), LegSpec(target, amount)] if amount else []
 
 
+# Chip value by denomination id: a chip's value never changes once issued and a chip is
+# never deleted (both refused by triggers), so each process keeps the values it has read.
+_VALUES: dict[int, int] = {}
+
+
 def denomination_values(ids: Iterable[int]) -> dict[int, int]:
     wanted = set(ids)
     if not wanted:
         return {}
+    try:
+        return {d: _VALUES[d] for d in wanted}
+    except KeyError:
+        pass  # not all known yet
     values = dict(Denomination.objects.filter(pk__in=wanted).values_list("pk", "value"))
+    remember(_VALUES, values)
     unknown = sorted(wanted - set(values))
     if unknown:
         raise DomainError(
@@ -142,29 +154,34 @@ def entry_insert(
     reverses: JournalEntry | None = None,
     at: datetime | None = None,
 ) -> JournalEntry:
-    """Insert the entry and its legs without touching balances (callers: ``post_entry``)."""
+    """Insert the entry and its legs without touching balances (callers: ``post_entry``, sales).
+
+    Refused in a closed gaming day (``rake.selectors.days``). On PostgreSQL the
+    entry, its legs and that check are one statement (``_ENTRY_SQL``).
+    """
     moment = at or timezone.now()
-    day = gaming_day_of(moment)
-    check_gaming_day_open(day)
+    entry = JournalEntry(
+        reason=reason,
+        gaming_day=gaming_day_of(moment),
+        memo=memo[:200],
+        ref=ref,
+        reverses=reverses,
+        created_at=moment,
+        created_by=actor,
+    )
+    if connection.vendor == "postgresql":
+        try:
+            _entry_insert_pg(entry, legs)
+        except IntegrityError as exc:
+            if sqlstate(exc) != "23505":
+                raise
+            raise _already_posted(entry) from exc
+        return entry
+    check_gaming_day_open(entry.gaming_day)
     try:
-        entry = JournalEntry.objects.create(
-            reason=reason,
-            gaming_day=day,
-            memo=memo[:200],
-            ref=ref,
-            reverses=reverses,
-            created_at=moment,
-            created_by=actor,
-        )
+        entry.save(force_insert=True)
     except IntegrityError as exc:
-        if reverses is not None:
-            raise Conflict(
-                _("Entry #%(n)s is already reversed.") % {"n": reverses.pk}, code="already_reversed"
-            ) from exc
-        raise Conflict(
-            _("A %(reason)s entry for %(ref)s is already posted.") % {"reason": reason, "ref": ref},
-            code="already_posted",
-        ) from exc
+        raise _already_posted(entry) from exc
     currency = settings.CARDROOM_CURRENCY
     Leg.objects.bulk_create(
         [
@@ -181,66 +198,58 @@ def entry_insert(
     return entry
 
 
-def balances_apply(legs: Sequence[LegSpec]) -> None:
-    """Add the legs to the balance rows of tracked accounts, in primary-key order.
-
-    A decrease is a conditional ``UPDATE ... WHERE amount >= n``: under the row
-    lock it sees the latest committed balance, so two cashiers selling the last
-    chips cannot both succeed. Missing rows are inserted first (ON CONFLICT DO
-    NOTHING), before any row is locked.
-    """
-    deltas: dict[tuple[int, int | None], int] = defaultdict(int)
-    for leg in legs:
-        deltas[(leg.account_id, leg.denomination_id)] += leg.amount
-    deltas = {k: v for k, v in deltas.items() if v}
-    if not deltas:
-        return
-    rows, tracked = _balance_ids(deltas)
-    missing = [key for key in deltas if key not in rows and key[0] in tracked]
-    if missing:
-        for account_id, denomination_id in missing:
-            balance_rows_create(account_ids=[account_id], denomination_ids=[denomination_id])
-        rows, tracked = _balance_ids(deltas)
-    for pk, key in sorted((rows[key], key) for key in deltas if key in rows):
-        delta = deltas[key]
-        if delta > 0:
-            Balance.objects.filter(pk=pk).update(amount=F("amount") + delta)
-        elif not Balance.objects.filter(pk=pk, amount__gte=-delta).update(amount=F("amount") + delta):
-            _refuse_shortfall(pk, -delta)
+# The closed-day check is part of the INSERT: a statement takes its table locks before the
+# snapshot it runs on, so a gaming-day close holding its SHARE lock on the journal
+# (rake.services.days) either committed first and its row is seen here (nothing is
+# inserted), or waits for this transaction and counts the entry.
+_ENTRY_SQL = """
+WITH entry AS (
+    INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, reverses_id, created_at, created_by_id)
+    SELECT %(reason)s, %(day)s::date, %(memo)s, %(ref)s, %(reverses)s::bigint, %(at)s::timestamptz, %(actor)s
+    WHERE NOT EXISTS (SELECT FROM rake_gamingdayclose WHERE gaming_day = %(day)s::date)
+    RETURNING id
+), legs AS (
+    INSERT INTO cashier_leg (entry_id, account_id, denomination_id, currency, amount)
+    SELECT entry.id, leg.account_id, leg.denomination_id, %(currency)s, leg.amount
+    FROM entry CROSS JOIN unnest(%(accounts)s::bigint[], %(denominations)s::bigint[], %(amounts)s::bigint[])
+        WITH ORDINALITY AS leg(account_id, denomination_id, amount, n)
+    ORDER BY leg.n
+)
+SELECT id FROM entry
+"""
 
 
-def _balance_ids(
-    deltas: Mapping[tuple[int, int | None], int],
-) -> tuple[dict[tuple[int, int | None], int], set[int]]:
-    """The balance row ids for ``deltas``' keys, and which of their accounts are tracked (one query).
+def _entry_insert_pg(entry: JournalEntry, legs: Sequence[LegSpec]) -> None:
+    params: dict[str, Any] = {
+        "reason": entry.reason,
+        "day": entry.gaming_day,
+        "memo": entry.memo,
+        "ref": entry.ref,
+        "reverses": entry.reverses_id,
+        "at": entry.created_at,
+        "actor": entry.created_by_id,
+        "currency": settings.CARDROOM_CURRENCY,
+        "accounts": [leg.account_id for leg in legs],
+        "denominations": [leg.denomination_id for leg in legs],
+        "amounts": [leg.amount for leg in legs],
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_ENTRY_SQL, params)
+        row = cursor.fetchone()
+    if row is None:
+        check_gaming_day_open(entry.gaming_day)  # raises: the statement found the day closed
+        raise RuntimeError("the journal entry was not inserted")
+    entry.pk = row[0]
+    entry._state.adding = False
+    entry._state.db = connection.alias
 
-    Outside-world accounts are untracked and have no rows; a tracked account's
-    missing row is one to create.
-    """
-    accounts = {a for a, _d in deltas}
-    rows: dict[tuple[int, int | None], int] = {}
-    tracked: set[int] = set()
-    for account_id, is_tracked, pk, d in Account.objects.filter(pk__in=accounts).values_list(
-        "pk", "tracked", "balances__pk", "balances__denomination_id"
-    ):
-        if is_tracked:
-            tracked.add(account_id)
-        if pk is not None and (account_id, d) in deltas:
-            rows[(account_id, d)] = pk
-    return rows, tracked
 
-
-def _refuse_shortfall(balance_id: int, needed: int) -> None:
-    row = Balance.objects.select_related("account", "denomination").get(pk=balance_id)
-    what = _("%(chip)s chips") % {"chip": row.denomination} if row.denomination else _("cash")
-    raise DomainError(
-        _("%(place)s holds %(have)s in %(what)s; %(need)s needed.")
-        % {"place": row.account.name, "have": format_money(row.amount), "what": what, "need": format_money(needed)},
-        code="insufficient_balance",
-        account=row.account.name,
-        denomination=row.denomination.value if row.denomination else None,
-        available=row.amount,
-        needed=needed,
+def _already_posted(entry: JournalEntry) -> Conflict:
+    if entry.reverses_id is not None:
+        return Conflict(_("Entry #%(n)s is already reversed.") % {"n": entry.reverses_id}, code="already_reversed")
+    return Conflict(
+        _("A %(reason)s entry for %(ref)s is already posted.") % {"reason": entry.reason, "ref": entry.ref},
+        code="already_posted",
     )
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connections, transaction
 from django.utils import timezone
 
 from cashier.models import Account, AccountKind, Balance, ChipTransaction, Denomination, Drawer, DrawerShift
@@ -13,7 +16,7 @@ from cashier.services.vault import vault_stock
 from config.errors import DomainError
 from config.roles import Role
 from tests.cashier.conftest import assert_ledger_ok, by_value
-from tests.cashier.helpers import run_concurrently
+from tests.cashier.helpers import run_concurrently, wait_until_a_session_waits_on_a_lock
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -106,4 +109,36 @@ def test_sales_and_redemptions_mixed_across_drawers_keep_every_invariant(on_post
         isinstance(r, ChipTransaction) for r in results
     )
     assert not Balance.objects.filter(amount__lt=0).exists()
+    assert_ledger_ok()
+
+
+def test_a_redemption_waits_for_the_sale_of_the_chips_it_takes_back(on_postgres, cashier, second_cashier, open_shift):
+    """A decrease is checked under the row lock against the latest committed balance: it waits for a
+    concurrent increase of the same row and counts it, rather than refusing on an older snapshot."""
+    open_shift(cashier, chips={25_000: 2}, cash=0)
+    open_shift(second_cashier, chips={}, cash=100_000)
+    singleton_accounts(AccountKind.OUTSTANDING)  # the players hold no 25,000 chip yet
+    held, outcome = threading.Event(), []
+
+    def sell() -> None:
+        try:
+            with transaction.atomic():
+                sale = chip_sale_create(actor=cashier, amount=25_000, method="cash", chips=by_value({25_000: 1}))
+                held.set()
+                wait_until_a_session_waits_on_a_lock()  # the redemption, on the players' 25,000 row
+            outcome.append(sale)
+        except Exception as exc:  # the test reads it
+            outcome.append(exc)
+        finally:
+            connections.close_all()
+
+    seller = threading.Thread(target=sell)
+    seller.start()
+    assert held.wait(20)
+    paid = chip_redemption_create(actor=second_cashier, chips=by_value({25_000: 1}))
+    seller.join(30)
+    assert isinstance(outcome[0], ChipTransaction), outcome
+    assert paid.amount == 25_000
+    outstanding = Balance.objects.get(account__kind=AccountKind.OUTSTANDING, denomination__value=25_000)
+    assert outstanding.amount == 0
     assert_ledger_ok()
