@@ -22,6 +22,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from config.db import prepared_cursor
 from config.roles import Role
 
 _USER_FIELDS = (
@@ -48,7 +49,7 @@ _SQL = (
 
 class TokenWithRolesAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[User, Any]:
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(_SQL, [key])
             rows = cursor.fetchall()
         if not rows:

@@ -76,6 +76,11 @@ if _POOL_MAX and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresq
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The hot fixed statements (config.db.prepared_cursor) are prepared on PostgreSQL after this
+# many runs on a connection; 0 prepares nothing (behind a pooler in transaction mode).
+_PREPARE = env_int("DATABASE_PREPARE_THRESHOLD", 2, minimum=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = _PREPARE or None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_redis_url("REDIS_URL")

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from cashier.models import Account, Balance
 from cashier.services.accounts import balance_rows_create
 from cashier.services.memory import remember
+from config.db import prepared_cursor
 from config.errors import DomainError
 from config.money import format_money
 
@@ -71,7 +72,7 @@ def balances_apply(legs: Sequence[LegSpec]) -> None:
     if not changes:
         return
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(_APPLY_SQL, {"ids": [pk for pk, _d in changes], "deltas": [d for _pk, d in changes]})
             changed = {row[0] for row in cursor.fetchall()}
         refused = [(pk, delta) for pk, delta in changes if pk not in changed]

@@ -31,6 +31,7 @@ from cashier.services.accounts import account_create, singleton_accounts
 from cashier.services.chips import chip_amounts
 from cashier.services.ledger import SUPERVISOR_ROLES, LegSpec, cash_legs, chip_legs, post_entry
 from cashier.services.tx import run_atomic
+from config.db import prepared_cursor
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import check_minor
@@ -76,7 +77,7 @@ def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ())
     if kinds and connection.vendor == "postgresql":
         sql += _PLACES_SQL
         params.append([str(k) for k in kinds])
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:

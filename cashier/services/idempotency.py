@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from cashier.models import IdempotencyKey
 from cashier.services.tx import run_atomic
+from config.db import prepared_cursor
 from config.errors import Conflict, DomainError, Unprocessable
 
 DOCS = "/api/docs/#/cashier"
@@ -68,7 +69,7 @@ def idempotent(
         if row_id is None:
             raise _Taken
         status, body, content_type = run()
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(_STORE_SQL, [status, body, content_type, row_id])
         return StoredResponse(status, body, content_type, replayed=False)
 
@@ -89,7 +90,7 @@ _STORE_SQL = "UPDATE cashier_idempotencykey SET status_code = %s, response_body 
 def _claim(*, user: User, key: str, scope: str, fingerprint: str) -> int | None:
     table = IdempotencyKey._meta.db_table
     created = connection.ops.adapt_datetimefield_value(timezone.now())
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {table} (user_id, key, scope, request_hash, created_at, content_type) "  # noqa: S608
             "VALUES (%s, %s, %s, %s, %s, '') ON CONFLICT DO NOTHING RETURNING id",

@@ -29,6 +29,7 @@ from cashier.services.accounts import singleton_accounts, table_account
 from cashier.services.balances import balances_apply
 from cashier.services.memory import remember
 from cashier.services.tx import run_atomic, sqlstate
+from config.db import prepared_cursor
 from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import MAX_AMOUNT, format_money
@@ -233,7 +234,7 @@ def _entry_insert_pg(entry: JournalEntry, legs: Sequence[LegSpec]) -> None:
         "denominations": [leg.denomination_id for leg in legs],
         "amounts": [leg.amount for leg in legs],
     }
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_ENTRY_SQL, params)
         row = cursor.fetchone()
     if row is None:

@@ -25,6 +25,7 @@ from cashier.services.ledger import (
 )
 from cashier.services.tx import run_atomic
 from cashier.tasks import large_cash_check
+from config.db import prepared_cursor
 from config.errors import DomainError, NotFound
 from config.money import check_minor, format_money
 from config.tasks import send_on_commit
@@ -177,7 +178,7 @@ _INSERT_SQL = (
 def _transaction_insert(txn: ChipTransaction) -> None:
     """``txn.save()`` in one plain statement: the ORM's insert costs more Python than the whole round trip."""
     ops = connection.ops
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             _INSERT_SQL,
             [

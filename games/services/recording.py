@@ -23,6 +23,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.db import prepared_cursor
 from config.errors import Conflict, DomainError
 from config.roles import Role, has_any_role
 from games.engine import EngineError, Hand, Undo
@@ -173,7 +174,7 @@ def _store_event(*, actor: User, anywhere: bool, row: HandEvent, pot: int, next_
             "data": json.dumps(row.data),
         }
         # Inside a caller's transaction (tests, a script) a savepoint keeps a refusal from aborting it.
-        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
+        with transaction.atomic() if connection.in_atomic_block else nullcontext(), prepared_cursor() as cursor:
             cursor.execute(_RECORD_SQL, params)
             inserted = cursor.fetchone()
         if inserted is None:

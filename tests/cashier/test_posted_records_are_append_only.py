@@ -104,6 +104,50 @@ def test_a_leg_added_later_to_a_posted_entry_is_refused_at_commit(sale):
     assert_ledger_ok()
 
 
+def _raw_entry(cursor, cashier_id: int, account: int) -> int:
+    cursor.execute(
+        "INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
+        "VALUES ('adjustment', now()::date, 'raw', '', now(), %s) RETURNING id",
+        [cashier_id],
+    )
+    entry_id = int(cursor.fetchone()[0])
+    cursor.execute(
+        "INSERT INTO cashier_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 100), "
+        "(%s, %s, 'AMD', -100)",
+        [entry_id, account, entry_id, account],
+    )
+    return entry_id
+
+
+def test_a_leg_added_to_an_entry_of_the_same_transaction_is_checked_with_the_entry(sale, cashier):
+    """The legs' own checks are skipped for an entry this transaction wrote: the entry's check counts them."""
+    account = sale.shift.account_id
+    with pytest.raises(IntegrityError) as refused, transaction.atomic(), connection.cursor() as cursor:
+        entry_id = _raw_entry(cursor, cashier.pk, account)
+        cursor.execute(
+            "INSERT INTO cashier_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 5)",
+            [entry_id, account],
+        )
+    assert "does not balance" in str(refused.value)
+    assert not JournalEntry.objects.filter(memo="raw").exists()
+
+
+def test_an_entry_written_in_a_savepoint_is_still_checked(sale, cashier):
+    account = sale.shift.account_id
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        with transaction.atomic():  # a savepoint: the entry's xmin is the subtransaction's
+            entry_id = _raw_entry(cursor, cashier.pk, account)
+        cursor.execute(
+            "INSERT INTO cashier_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 5)",
+            [entry_id, account],
+        )
+    assert not JournalEntry.objects.filter(memo="raw").exists()
+    with transaction.atomic(), connection.cursor() as cursor:
+        _raw_entry(cursor, cashier.pk, account)  # balanced: commits
+    assert JournalEntry.objects.filter(memo="raw").count() == 1
+    assert_ledger_ok()
+
+
 def test_a_slip_cannot_be_changed_after_preparation_nor_deleted(
     on_postgres, shift, cashier, dealer, floor_manager, table
 ):
