@@ -153,6 +153,12 @@ class PotOutput(serializers.Serializer[Any]):
     eligible = serializers.ListField(child=serializers.IntegerField())
 
 
+class SittingOutOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    stack = serializers.IntegerField()
+
+
 class HandStateOutput(serializers.Serializer[Any]):
     hand_id = serializers.IntegerField()
     table_id = serializers.IntegerField()
@@ -171,6 +177,12 @@ class HandStateOutput(serializers.Serializer[Any]):
     big_blind_seat = serializers.IntegerField(allow_null=True)
     seat_count = serializers.IntegerField()
     seats = SeatStateOutput(many=True)
+    sitting_out = SittingOutOutput(
+        many=True,
+        help_text=gettext_lazy(
+            "Seated players not dealt in: away from the table, or back and waiting for the big blind."
+        ),
+    )
     deal_order = serializers.ListField(child=serializers.IntegerField())
     board = serializers.CharField()
     board_due = serializers.IntegerField()

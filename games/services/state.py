@@ -240,6 +240,10 @@ def state_payload(hand: HandRow, state: Hand, *, names: dict[int, str] | None = 
         "big_blind_seat": big,
         "seat_count": setup.seat_count,
         "seats": _seats(state, names or {}),
+        "sitting_out": [
+            {"seat": seat, "name": (names or {}).get(seat, ""), "stack": setup.stacks.get(seat, 0)}
+            for seat in sorted(setup.sitting_out)
+        ],
         "deal_order": list(state.deal_order()),
         "board": cards_str(state.board),
         "board_due": state.board_due,

@@ -57,3 +57,18 @@ def test_dealer_records_a_holdem_hand_with_buttons(login_page, live_server, deal
     page.goto(f"{live_server.url}/hands/")
     row = page.locator(f"tr[data-hand='{hand.pk}']")
     assert row.locator(".pot").inner_text() == "3000" and row.locator(".fee").inner_text() == "150"
+
+
+def test_the_dealer_sees_an_away_player_sitting_out(login_page, live_server, dealer, club_table):
+    from tables import services as floor
+    from tables.models import SeatSession
+
+    session = SeatSession.objects.get(table=club_table, seat_number=2, ended_at__isnull=True)
+    floor.seat_away_start(actor=dealer, session_id=session.pk)
+    page = login_page(dealer)
+    page.goto(f"{live_server.url}/hands/tables/{club_table.pk}/deal/")
+    page.click("#actions button:has-text('Start hand')")
+    page.wait_for_selector("#seat-2.sitting-out")
+    assert "sitting out" in page.inner_text("#seat-2")
+    assert page.locator("#seat-1:not(.sitting-out)").count() == 1
+    assert page.locator("#seat-3:not(.sitting-out)").count() == 1

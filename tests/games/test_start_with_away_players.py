@@ -144,3 +144,23 @@ def test_holdem_player_back_before_any_blind_passed_owes_nothing(dealer: User, m
     _back(dealer, table, 1, "wait")
     started = hands.hand_start(actor=dealer, table_id=table.pk)
     assert started.state.seats == (1, 2, 3, 4) and started.hand.setup["posts"] == []
+
+
+def test_the_dealer_sees_who_sits_out_in_every_state_the_api_returns(api_for, dealer: User, club_table: Table) -> None:
+    _away(dealer, club_table, 2)
+    api = api_for(dealer)
+    started = api.post("/api/v1/hands/start/", {"table_id": club_table.pk}, format="json")
+    assert started.status_code == 201, started.json()
+    body = started.json()
+    [out] = body["sitting_out"]
+    assert (out["seat"], out["stack"]) == (2, _stack(club_table, 2)) and out["name"]
+    assert [s["seat"] for s in body["seats"]] == [1, 3]
+    event = {"seq": body["seq"], "client_event_id": "deal-1", "event": {"type": "deal"}}
+    after = api.post(f"/api/v1/hands/{body['hand_id']}/events/", event, format="json").json()
+    assert [s["seat"] for s in after["state"]["sitting_out"]] == [2]
+
+
+def _stack(table: Table, seat: int) -> int:
+    from games.services.stacks import seated_with_stacks
+
+    return next(s.stack for s in seated_with_stacks(table.pk) if s.session.seat_number == seat) or 0

@@ -47,8 +47,12 @@
   async function load(handId) {
     if (!handId) { state = null; draw(); return; }
     const { status, data } = await call("GET", url(root.dataset.handUrl, handId));
-    if (status === 200) { names = {}; data.seats.forEach((s) => { names[s.seat] = s.name; }); setState(data); }
+    if (status === 200) { learnNames(data); setState(data); }
     else say(data && data.error ? data.error.message : gettext("Could not load the hand"), true);
+  }
+  function learnNames(data) {
+    names = {};
+    data.seats.concat(data.sitting_out || []).forEach((s) => { names[s.seat] = s.name; });
   }
   function setState(data) {
     state = data; amount = ""; chosen = []; pickerFor = null;
@@ -59,7 +63,7 @@
     if (busy) return; busy = true;
     const { status, data } = await call("POST", root.dataset.startUrl, { table_id: Number(root.dataset.table) });
     busy = false;
-    if (status === 201) { names = {}; data.seats.forEach((s) => { names[s.seat] = s.name; }); setState(data); say(interpolate(gettext("Hand #%(number)s started"), { number: data.number }, true)); }
+    if (status === 201) { learnNames(data); setState(data); say(interpolate(gettext("Hand #%(number)s started"), { number: data.number }, true)); }
     else say(data && data.error ? data.error.message : gettext("Refused"), true);
   }
 
@@ -87,17 +91,28 @@
       ? interpolate(gettext("Hand #%(number)s (%(status)s)"), { number: state.number, status: state.status }, true)
       : interpolate(gettext("Hand #%(number)s"), { number: state.number }, true)) : "";
   }
+  function place(el, seat) {
+    const angle = Math.PI / 2 + (2 * Math.PI * (seat - 1)) / state.seat_count;
+    // Seat cards hang below their anchor, so the oval's lower half is squeezed to keep them on the felt.
+    el.style.left = 50 + 42 * Math.cos(angle) + "%"; el.style.top = 42 + (Math.sin(angle) > 0 ? 30 : 36) * Math.sin(angle) + "%";
+  }
   function drawSeats() {
     const box = $("seats"); box.innerHTML = "";
     if (!state) return;
-    const n = state.seat_count;
+    // Players seated but not dealt in: the dealer deals past them (away, or waiting for the big blind).
+    (state.sitting_out || []).forEach((s) => {
+      const el = document.createElement("div");
+      el.className = "seat sitting-out"; el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
+      place(el, s.seat);
+      el.innerHTML = '<div class="name">' + s.seat + " · " + (names[s.seat] || s.name || "") + "</div>" +
+        '<div class="stack">' + fmt(s.stack) + '</div><div class="bet">' + gettext("sitting out") + "</div>";
+      box.appendChild(el);
+    });
     state.seats.forEach((s) => {
-      const angle = Math.PI / 2 + (2 * Math.PI * (s.seat - 1)) / n;
       const el = document.createElement("div");
       el.className = "seat" + (state.to_act === s.seat ? " to-act" : "") + (s.folded ? " folded" : "");
       el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
-      // Seat cards hang below their anchor, so the oval's lower half is squeezed to keep them on the felt.
-      el.style.left = 50 + 42 * Math.cos(angle) + "%"; el.style.top = 42 + (Math.sin(angle) > 0 ? 30 : 36) * Math.sin(angle) + "%";
+      place(el, s.seat);
       const button = s.seat === state.button ? ' <span class="dealer-button" title="' + gettext("button") + '">D</span>' : "";
       el.innerHTML = '<div class="name">' + s.seat + " · " + (names[s.seat] || s.name || "") + button + "</div>" +
         '<div class="stack">' + fmt(s.stack) + (s.all_in ? " " + gettext("all-in") : "") + '</div><div class="bet">' + (s.bet ? fmt(s.bet) : "") + "</div>";
