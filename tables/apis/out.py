@@ -125,10 +125,13 @@ class SeatAwayOut(serializers.ModelSerializer[SeatAway]):
 
 class SeatBriefOut(serializers.ModelSerializer[SeatSession]):
     player = PlayerBriefOut()
+    away_since = serializers.DateTimeField(
+        allow_null=True, read_only=True, help_text=gettext_lazy("Away from the table since; null when playing.")
+    )
 
     class Meta:
         model = SeatSession
-        fields = ["id", "seat_number", "player", "started_at"]
+        fields = ["id", "seat_number", "player", "started_at", "away_since"]
 
 
 class TableOut(serializers.ModelSerializer[Table]):

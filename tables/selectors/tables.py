@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, NotFound
 from config.roles import Role, has_any_role
-from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent
+from tables.models import DealerAssignment, Game, SeatAway, SeatSession, SignVersion, Table, TableEvent
 
 
 def games_list(*, active: bool | None = None) -> QuerySet[Game]:
@@ -28,13 +28,17 @@ def game_get(*, game_id: int) -> Game:
 
 
 def tables_with_state() -> QuerySet[Table]:
-    """Tables with game, open seat sessions (``open_sessions``) and current dealer (``current_assignments``)."""
+    """Tables with game, open seat sessions (``open_sessions``, each with ``away_since``: None unless the
+    player is away now) and current dealer (``current_assignments``)."""
+    away_now = SeatAway.objects.filter(seat_session=OuterRef("pk"), ended_at__isnull=True).values("started_at")[:1]
+    sessions = (
+        SeatSession.objects.filter(ended_at__isnull=True)
+        .select_related("player")
+        .annotate(away_since=Subquery(away_now))
+        .order_by("seat_number")
+    )
     return Table.objects.select_related("game").prefetch_related(
-        Prefetch(
-            "seat_sessions",
-            queryset=SeatSession.objects.filter(ended_at__isnull=True).select_related("player").order_by("seat_number"),
-            to_attr="open_sessions",
-        ),
+        Prefetch("seat_sessions", queryset=sessions, to_attr="open_sessions"),
         Prefetch(
             "dealer_assignments",
             queryset=DealerAssignment.objects.filter(ended_at__isnull=True).select_related("dealer"),

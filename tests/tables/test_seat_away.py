@@ -262,3 +262,19 @@ def test_page_holdem_offers_waiting_for_the_big_blind(
     assert "waits for the big blind" in client.get(page_url).content.decode()
     client.post(reverse("tables:seat_back", args=[session.pk]), {"next": page_url, "choice": "wait"})
     assert SeatAway.objects.get(seat_session=session).return_choice == AwayReturn.WAIT
+
+
+def test_the_floor_map_and_the_tables_api_show_who_is_away(
+    floor_manager: User, table: Table, session: SeatSession, client_for, api_for
+) -> None:
+    away = services.seat_away_start(actor=floor_manager, session_id=session.pk)
+    since = timezone.localtime(away.started_at).strftime("%H:%M")
+    page = client_for(floor_manager).get(reverse("tables:floor")).content.decode()
+    assert f"away {since}" in page
+    [row] = [t for t in api_for(floor_manager).get("/api/v1/floor/tables/").json()["results"] if t["id"] == table.pk]
+    [seated] = row["seated"]
+    assert seated["seat_number"] == 3 and seated["away_since"] is not None
+    services.seat_away_end(actor=floor_manager, session_id=session.pk)
+    assert "away " not in client_for(floor_manager).get(reverse("tables:floor")).content.decode()
+    [row] = [t for t in api_for(floor_manager).get("/api/v1/floor/tables/").json()["results"] if t["id"] == table.pk]
+    assert row["seated"][0]["away_since"] is None
