@@ -1,5 +1,6 @@
 """Who sits out of the next hand: players away from the table now, and at Hold'em players back who owe the
-blinds that passed them while they were away (R12, cases 6 and 7).
+blinds that passed them while they were away, and new players who sat down while hands were being dealt
+(R12, cases 6 and 7).
 
 Read at hand start under the table's row lock. Nothing extra is stored for
 it: what a returning player owes is folded with the engine's
@@ -7,6 +8,13 @@ it: what a returning player owes is folded with the engine's
 (each hand's button and blinds, and whether the player was dealt in: a
 ``HandSeat`` row), and their choice on return (post now or wait for the big
 blind) is on their ``SeatAway`` row. Once dealt in again they owe nothing.
+
+A new player is one who sat down (not moved within the table) after the
+first hand since the table last opened, and has not been dealt in yet: they
+owe as one who missed both blinds (the engine's reading of case 7: the big
+blind live and the small blind dead, which buys the button wherever they
+sit) and post or wait for the big blind as chosen on sitting down
+(``SeatSession.entry``, blank waits).
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from games.engine.button import Return
 from games.models import Hand as HandRow
 from games.models import HandSeat
 from games.services.stacks import Seated
-from tables.models import AwayReturn, SeatAway
+from tables.models import AwayReturn, SeatAway, SeatEntry, SeatSession, TableEvent
 from tables.selectors import aways_by_session
 
 
@@ -47,15 +55,18 @@ def sitting_out(table_id: int, seated: Sequence[Seated], *, blinds: bool) -> Sit
         for session_id, rows in aways.items()
         if any(row.ended_at is None for row in rows)
     )
-    back = {sid: rows for sid, rows in aways.items() if sessions[sid].seat_number not in away}
-    if not blinds or not back:
+    if not blinds:
         return SittingOut(away=away)
-    owing_since = _owing_since(back)
-    if not owing_since:
-        return SittingOut(away=away)
-    hands = _hand_positions(table_id, since=min(owing_since.values()))
     missed: dict[int, MissedBlinds] = {}
     choices: dict[int, Return] = {}
+    for seat, session in _new_players(table_id, seated, away).items():
+        missed[seat] = MissedBlinds(small=True, big=True)
+        choices[seat] = cast(Return, SeatEntry.POST if session.entry == SeatEntry.POST else SeatEntry.WAIT)
+    back = {sid: rows for sid, rows in aways.items() if sessions[sid].seat_number not in away}
+    owing_since = _owing_since(back) if back else {}
+    if not owing_since:
+        return SittingOut(away=away, missed=missed, choices=choices)
+    hands = _hand_positions(table_id, since=min(owing_since.values()))
     for session_id, since in owing_since.items():
         seat = sessions[session_id].seat_number
         owed = _owed(hands, since=since, seat=seat)
@@ -64,6 +75,36 @@ def sitting_out(table_id: int, seated: Sequence[Seated], *, blinds: bool) -> Sit
             latest = back[session_id][-1]
             choices[seat] = cast(Return, latest.return_choice or AwayReturn.POST)
     return SittingOut(away=away, missed=missed, choices=choices)
+
+
+def _new_players(table_id: int, seated: Sequence[Seated], away: frozenset[int]) -> dict[int, SeatSession]:
+    """By seat: the players present who sat down while the game was running and were never dealt in."""
+    present = {s.session.pk: s.session for s in seated if s.session.seat_number not in away}
+    dealt = set(
+        HandSeat.objects.filter(seat_session_id__in=list(present)).values_list("seat_session_id", flat=True).distinct()
+    )
+    fresh = [session for pk, session in present.items() if pk not in dealt]
+    if not fresh:
+        return {}
+    moved_here = set(
+        SeatSession.objects.filter(
+            pk__in=[s.moved_from_id for s in fresh if s.moved_from_id is not None], table_id=table_id
+        ).values_list("pk", flat=True)
+    )
+    fresh = [s for s in fresh if s.moved_from_id not in moved_here]  # a seat change at this table is not new
+    opened = (
+        TableEvent.objects.filter(table_id=table_id, action=TableEvent.Action.OPEN)
+        .order_by("-created_at", "-pk")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    hands = HandRow.objects.filter(table_id=table_id, replay_of__isnull=True, corrects__isnull=True)
+    if opened is not None:
+        hands = hands.filter(created_at__gte=opened)
+    first = hands.order_by("pk").values_list("created_at", flat=True).first()
+    if first is None:
+        return {}
+    return {s.seat_number: s for s in fresh if s.started_at > first}
 
 
 def _owing_since(back: Mapping[int, list[SeatAway]]) -> dict[int, datetime]:

@@ -93,7 +93,17 @@ class SeatOut(serializers.ModelSerializer[SeatSession]):
 
     class Meta:
         model = SeatSession
-        fields = ["id", "table", "table_number", "seat_number", "player", "started_at", "ended_at", "end_reason"]
+        fields = [
+            "id",
+            "table",
+            "table_number",
+            "seat_number",
+            "player",
+            "started_at",
+            "ended_at",
+            "end_reason",
+            "entry",
+        ]
 
 
 class SeatAwayOut(serializers.ModelSerializer[SeatAway]):

@@ -3,7 +3,7 @@
 from tables.models.catalogue import Game, GameKind, Ring, Structure
 from tables.models.dealers import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift
 from tables.models.players import DocumentType, Expulsion, ExpulsionDuration, ExpulsionScope, Player
-from tables.models.seating import AwayReturn, SeatAway, SeatEndReason, SeatSession
+from tables.models.seating import AwayReturn, SeatAway, SeatEndReason, SeatEntry, SeatSession
 from tables.models.signs import SignVersion
 from tables.models.tables import Table, TableEvent, TableStatus
 from tables.models.waitlists import (
@@ -31,6 +31,7 @@ __all__ = [
     "Ring",
     "SeatAway",
     "SeatEndReason",
+    "SeatEntry",
     "SeatSession",
     "SignVersion",
     "Structure",

@@ -21,11 +21,20 @@ class SeatEndReason(models.TextChoices):
     EXPELLED = "expelled", _("expelled")
 
 
+class SeatEntry(models.TextChoices):
+    """How a new player enters a Hold'em game already running (R12, case 7)."""
+
+    POST = "post", _("posts to be dealt in now (big blind live, small blind dead)")
+    WAIT = "wait", _("waits for the big blind")
+
+
 class SeatSession(Recorded):
     """One stay in one seat; the hourly fee is computed from ``started_at``/``ended_at``.
 
     The partial unique constraints make the database refuse a second open
-    session on a seat, or for a player anywhere in the room.
+    session on a seat, or for a player anywhere in the room. ``entry``: the
+    player's choice on sitting down at a Hold'em table where hands are being
+    dealt (blank: waits for the big blind, like ``wait``).
     """
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seat_sessions")
@@ -38,6 +47,7 @@ class SeatSession(Recorded):
     )
     end_reason = models.CharField(max_length=20, choices=SeatEndReason.choices, blank=True)
     moved_from = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True, related_name="moved_to")
+    entry = models.CharField(_("entering a running game"), max_length=4, choices=SeatEntry.choices, blank=True)
 
     class Meta:
         ordering = ["started_at", "pk"]
@@ -54,6 +64,11 @@ class SeatSession(Recorded):
                 condition=Q(ended_at__isnull=True),
                 name="seat_one_seat_per_player",
                 violation_error_message=_("That player is already seated."),
+            ),
+            models.CheckConstraint(
+                name="seat_entry_known",
+                condition=Q(entry__in=["", *SeatEntry.values]),
+                violation_error_message=_("A new player posts or waits for the big blind."),
             ),
             models.CheckConstraint(
                 name="seat_number_range",

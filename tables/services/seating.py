@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
-from tables.models import Player, SeatEndReason, SeatSession, Table, TableStatus
+from tables.models import Player, SeatEndReason, SeatEntry, SeatSession, Table, TableStatus
 from tables.services.common import conflict_on_integrity, end_session, lock_player, lock_tables
 from tables.services.players import check_player_not_expelled
 
@@ -38,8 +38,20 @@ def _free_seat(table: Table, taken: dict[int, SeatSession]) -> int:
     )
 
 
-def seat_in(*, actor: User, table: Table, player: Player, seat_number: int | None, at: datetime) -> SeatSession:
-    """Seat ``player`` at ``table``; the caller holds the locks on both rows."""
+def seat_in(
+    *, actor: User, table: Table, player: Player, seat_number: int | None, at: datetime, entry: str = ""
+) -> SeatSession:
+    """Seat ``player`` at ``table``; the caller holds the locks on both rows.
+
+    ``entry``: at Hold'em, whether a player sitting down while hands are being
+    dealt posts to be dealt in at once or waits for the big blind (R12, case 7;
+    ``games.services.sitting_out``); blank waits.
+    """
+    if entry not in ("", *SeatEntry.values):
+        raise DomainError(
+            _("entry: %(entry)r is not one of %(choices)s.") % {"entry": entry, "choices": ", ".join(SeatEntry.values)},
+            code="bad_entry",
+        )
     check_player_not_expelled(player_id=player.pk)
     if table.status != TableStatus.OPEN:
         raise DomainError(
@@ -85,15 +97,23 @@ def seat_in(*, actor: User, table: Table, player: Player, seat_number: int | Non
         code="seat_taken",
     ):
         return SeatSession.objects.create(
-            table=table, seat_number=seat_number, player=player, started_at=at, created_at=at, created_by=actor
+            table=table,
+            seat_number=seat_number,
+            player=player,
+            started_at=at,
+            entry=entry,
+            created_at=at,
+            created_by=actor,
         )
 
 
 @transaction.atomic
-def seat_player(*, actor: User, table_id: int, player_id: int, seat_number: int | None = None) -> SeatSession:
+def seat_player(
+    *, actor: User, table_id: int, player_id: int, seat_number: int | None = None, entry: str = ""
+) -> SeatSession:
     table = lock_tables(table_id)[table_id]
     player = lock_player(player_id)
-    return seat_in(actor=actor, table=table, player=player, seat_number=seat_number, at=timezone.now())
+    return seat_in(actor=actor, table=table, player=player, seat_number=seat_number, at=timezone.now(), entry=entry)
 
 
 def _open_session(session_id: int) -> SeatSession:

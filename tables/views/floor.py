@@ -155,6 +155,7 @@ def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
             table_id=table_id,
             player_id=req_int(request.POST, "player_id"),
             seat_number=int_field(request.POST, "seat_number", required=False),
+            entry=request.POST.get("entry", ""),
         )
 
     return run(request, call, done=_("Player seated."), back=_back(table_id))

@@ -34,12 +34,18 @@ def test_seat_changes_between_hands_are_picked_up(floor_manager, dealer, holdem_
     _fold_around(dealer, first, 3, 1)
     leaving = SeatSession.objects.get(table=holdem_table, seat_number=1, ended_at__isnull=True)
     floor.seat_stand_up(actor=floor_manager, session_id=leaving.pk)
-    make_table.sit(holdem_table, 5, 60_000)
+    newcomer = floor.player_create(actor=floor_manager, first_name="New", last_name="Comer", allow_duplicate=True)
+    # A new player in a running Hold'em game posts to be dealt in at once (or waits for the big blind: R12).
+    floor.seat_player(actor=floor_manager, table_id=holdem_table.pk, player_id=newcomer.pk, seat_number=5, entry="post")
+    hands.seat_stack_add(actor=floor_manager, table_id=holdem_table.pk, seat_number=5, amount=60_000)
     second = hands.hand_start(actor=dealer, table_id=holdem_table.pk)
     assert set(second.state.seats) == {2, 3, 5}
     assert HandSeat.objects.filter(hand=second.hand, seat_number=5).get().start_stack == 60_000
-    # The button moves from seat 3 to the next seat dealt in, the new player's seat 5 (R11, moving button).
+    # The button moves from seat 3 to the next seat dealt in, the new player's seat 5 (R11, moving button),
+    # who buys it: the big blind live and the small blind dead (case 7).
     assert (second.hand.button, second.hand.small_blind_seat, second.hand.big_blind_seat) == (5, 2, 3)
+    big, small = second.hand.setup["big_blind"], second.hand.setup["small_blind"]
+    assert second.hand.setup["posts"] == [[5, big, small]]
 
 
 def test_heads_up_button_posts_the_small_blind(dealer, holdem, make_table):

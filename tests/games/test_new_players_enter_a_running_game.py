@@ -1,0 +1,137 @@
+"""A new player sitting down at a Hold'em table while hands are being dealt posts the big blind live and the
+small blind dead to be dealt in at once (buying the button), or waits for the big blind (R12, case 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from config.errors import DomainError
+from games import services as hands
+from tables import services as floor
+from tables.models import SeatSession, Table
+from tests.games.helpers import act, ev, record
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def make_player(floor_manager: User) -> Any:
+    numbers = iter(range(1, 100))
+
+    def make() -> Any:
+        return floor.player_create(
+            actor=floor_manager, first_name="New", last_name=f"Player{next(numbers)}", allow_duplicate=True
+        )
+
+    return make
+
+
+def _play(dealer: User, table: Table) -> Any:
+    started = hands.hand_start(actor=dealer, table_id=table.pk)
+    result = record(dealer, started.hand, ev("deal"))
+    while not result.state.is_over:
+        result = record(dealer, started.hand, act(result.state.seat_to_act, "fold"))
+    return started
+
+
+def _positions(started: Any) -> tuple[int, int | None, int | None]:
+    return started.hand.button, started.hand.small_blind_seat, started.hand.big_blind_seat
+
+
+def _sit(floor_manager: User, table: Table, seat: int, make_player, entry: str = "") -> SeatSession:
+    session = floor.seat_player(
+        actor=floor_manager, table_id=table.pk, player_id=make_player().pk, seat_number=seat, entry=entry
+    )
+    hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=seat, amount=100_000)
+    return session
+
+
+def test_players_seated_before_the_first_hand_are_dealt_in_freely(
+    floor_manager: User, dealer: User, make_table, holdem, make_player
+) -> None:
+    table = make_table(holdem, dealer, players=3)
+    _sit(floor_manager, table, 5, make_player)
+    first = hands.hand_start(actor=dealer, table_id=table.pk)
+    assert first.state.seats == (1, 2, 3, 5) and first.hand.setup["posts"] == []
+
+
+def test_a_new_player_who_posts_is_dealt_in_at_once_with_big_blind_live_and_small_blind_dead(
+    floor_manager: User, dealer: User, make_table, holdem, make_player
+) -> None:
+    table = make_table(holdem, dealer, players=4)
+    assert _positions(_play(dealer, table)) == (4, 1, 2)
+    _sit(floor_manager, table, 6, make_player, entry="post")
+    started = hands.hand_start(actor=dealer, table_id=table.pk)
+    assert _positions(started) == (6, 1, 2)  # the moving button reaches the new seat: they buy it
+    assert started.state.seats == (1, 2, 3, 4, 6)
+    assert started.hand.setup["posts"] == [[6, 1000, 500]]  # case 7: the big blind live, the small blind dead
+    assert (started.state.committed(6), started.state.total_committed(6)) == (1000, 1500)
+
+
+def test_a_new_player_who_waits_sits_out_until_the_big_blind_reaches_the_seat(
+    floor_manager: User, dealer: User, make_table, holdem, make_player
+) -> None:
+    table = make_table(holdem, dealer, players=4)
+    assert _positions(_play(dealer, table)) == (4, 1, 2)
+    _sit(floor_manager, table, 6, make_player)  # no choice given: waits
+    waiting = _play(dealer, table)
+    assert _positions(waiting) == (6, 1, 2)  # the moving button passes the waiting seat, dealt no cards
+    assert waiting.state.seats == (1, 2, 3, 4) and waiting.hand.setup["sitting_out"] == [6]
+    assert _positions(_play(dealer, table)) == (1, 2, 3)
+    assert _positions(_play(dealer, table)) == (2, 3, 4)
+    at_big_blind = hands.hand_start(actor=dealer, table_id=table.pk)
+    assert _positions(at_big_blind) == (3, 4, 6)
+    assert at_big_blind.state.seats == (1, 2, 3, 4, 6) and at_big_blind.hand.setup["posts"] == []
+    assert at_big_blind.state.total_committed(6) == 1000  # the big blind only
+
+
+def test_a_player_changing_seats_at_the_table_is_not_new(floor_manager: User, dealer: User, make_table, holdem) -> None:
+    table = make_table(holdem, dealer, players=4)
+    _play(dealer, table)
+    session = SeatSession.objects.get(table=table, seat_number=1, ended_at__isnull=True)
+    floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=6)
+    hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=6, amount=100_000)
+    started = hands.hand_start(actor=dealer, table_id=table.pk)
+    assert 6 in started.state.seats and started.hand.setup["posts"] == []
+
+
+def test_club_poker_deals_a_new_player_in_at_once(
+    floor_manager: User, dealer: User, make_table, club_poker, make_player
+) -> None:
+    table = make_table(club_poker, dealer, players=3)
+    _play(dealer, table)
+    _sit(floor_manager, table, 4, make_player)
+    assert 4 in hands.hand_start(actor=dealer, table_id=table.pk).state.seats
+
+
+def test_the_entry_choice_is_checked_and_offered_by_the_api(
+    floor_manager: User, dealer: User, make_table, holdem, make_player, api_for
+) -> None:
+    table = make_table(holdem, dealer, players=2)
+    with pytest.raises(DomainError) as refused:
+        floor.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk, entry="maybe")
+    assert refused.value.code == "bad_entry"
+    api = api_for(floor_manager)
+    bad = api.post(f"/api/v1/floor/tables/{table.pk}/seat/", {"player_id": make_player().pk, "entry": "x"})
+    assert bad.status_code == 400
+    assert not SeatSession.objects.filter(table=table, seat_number=3).exists()
+    good = api.post(
+        f"/api/v1/floor/tables/{table.pk}/seat/", {"player_id": make_player().pk, "entry": "post"}, format="json"
+    )
+    assert good.status_code == 201, good.json()
+    assert good.json()["entry"] == "post"
+
+
+def test_the_table_page_offers_the_choice_at_holdem_and_records_it(
+    floor_manager: User, dealer: User, make_table, holdem, make_player, client_for
+) -> None:
+    from django.urls import reverse
+
+    table = make_table(holdem, dealer, players=2)
+    client = client_for(floor_manager)
+    assert 'name="entry"' in client.get(reverse("tables:table", args=[table.pk])).content.decode()
+    client.post(reverse("tables:seat_player", args=[table.pk]), {"player_id": make_player().pk, "entry": "post"})
+    assert SeatSession.objects.get(table=table, seat_number=3, ended_at__isnull=True).entry == "post"
