@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import cast
 
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 
 from games.engine import MissedBlinds, Positions, update_missed
 from games.engine.button import Return
@@ -80,8 +80,9 @@ def sitting_out(table_id: int, seated: Sequence[Seated], *, blinds: bool) -> Sit
 def _new_players(table_id: int, seated: Sequence[Seated], away: frozenset[int]) -> dict[int, SeatSession]:
     """By seat: the players present who sat down while the game was running and were never dealt in."""
     present = {s.session.pk: s.session for s in seated if s.session.seat_number not in away}
+    ever_dealt = HandSeat.objects.filter(seat_session_id=OuterRef("pk"))
     dealt = set(
-        HandSeat.objects.filter(seat_session_id__in=list(present)).values_list("seat_session_id", flat=True).distinct()
+        SeatSession.objects.filter(pk__in=list(present)).filter(Exists(ever_dealt)).values_list("pk", flat=True)
     )
     fresh = [session for pk, session in present.items() if pk not in dealt]
     if not fresh:
