@@ -79,6 +79,13 @@ def _tasks_run_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _media_in_tmp(settings: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Exports (fees, hands) are written under MEDIA_ROOT: a directory of the test's own, never the
+    project's, so that parallel runs (xdist workers, two suites at once) do not meet each other's files."""
+    settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     """Real hashers cost ~100 ms a user; tests create hundreds."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

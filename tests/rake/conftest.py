@@ -120,12 +120,6 @@ DB_FIXTURES = {"db", "transactional_db", "django_db_setup"}
 
 
 @pytest.fixture(autouse=True)
-def _media_in_tmp(settings: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Exports are written under MEDIA_ROOT: never the project's own media directory."""
-    settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
-
-
-@pytest.fixture(autouse=True)
 def _chips_in_play(request: pytest.FixtureRequest) -> None:
     """Every database test of the fee app starts with chips issued and in the players' hands: a fee
     moves real chips (chips outstanding -> the table's drop box) through the ledger."""
