@@ -11,7 +11,19 @@ written inside a savepoint, is still checked on its own.
 
 from django.db import migrations
 
-CHECK = r"""
+# The function of migration 0002 with ``{skip}`` where a leg may return early.
+TEMPLATE = r"""
+CREATE OR REPLACE FUNCTION cashier_entry_balanced() RETURNS trigger AS $$
+DECLARE
+    eid bigint;
+    legs integer;
+    bad record;
+BEGIN
+    IF TG_TABLE_NAME = 'cashier_leg' THEN
+        eid := NEW.entry_id;{skip}
+    ELSE
+        eid := NEW.id;
+    END IF;
     SELECT count(*) INTO legs FROM cashier_leg WHERE entry_id = eid;
     IF legs < 2 THEN
         RAISE EXCEPTION 'cardroom: journal entry % has % leg(s); an entry needs at least two', eid, legs
@@ -30,42 +42,13 @@ END
 $$ LANGUAGE plpgsql;
 """
 
-FUNCTION = (
-    r"""
-CREATE OR REPLACE FUNCTION cashier_entry_balanced() RETURNS trigger AS $$
-DECLARE
-    eid bigint;
-    legs integer;
-    bad record;
-BEGIN
-    IF TG_TABLE_NAME = 'cashier_leg' THEN
-        eid := NEW.entry_id;
+SKIP = """
         IF EXISTS (SELECT FROM cashier_journalentry WHERE id = eid AND xmin = pg_current_xact_id()::xid) THEN
             RETURN NULL;
-        END IF;
-    ELSE
-        eid := NEW.id;
-    END IF;
-"""
-    + CHECK
-)
+        END IF;"""
 
-PREVIOUS = (
-    r"""
-CREATE OR REPLACE FUNCTION cashier_entry_balanced() RETURNS trigger AS $$
-DECLARE
-    eid bigint;
-    legs integer;
-    bad record;
-BEGIN
-    IF TG_TABLE_NAME = 'cashier_leg' THEN
-        eid := NEW.entry_id;
-    ELSE
-        eid := NEW.id;
-    END IF;
-"""
-    + CHECK
-)
+FUNCTION = TEMPLATE.replace("{skip}", SKIP)
+PREVIOUS = TEMPLATE.replace("{skip}", "")
 
 
 def forwards(apps, schema_editor):

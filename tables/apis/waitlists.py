@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -19,7 +20,7 @@ from config.roles import Role
 from tables import selectors, services
 from tables.apis.common import FM, actor, paginate
 from tables.apis.out import WaitlistEntryOut, WaitlistGameOut, WaitStatsOut
-from tables.models import WaitlistSource
+from tables.models import SeatEntry, WaitlistSource
 from tables.selectors.waitlists import waitlist_entry_get
 from tables.services.waitlists import REMOVE_REASONS
 
@@ -102,12 +103,29 @@ class WaitlistSeatApi(APIView):
     class WaitlistSeatInput(serializers.Serializer[Any]):
         table_id = serializers.IntegerField()
         seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+        entry = serializers.ChoiceField(
+            choices=SeatEntry.choices,
+            required=False,
+            allow_blank=True,
+            default="",
+            help_text=gettext_lazy(
+                "Hold'em with hands being dealt: post (big blind live, small blind dead) to be dealt in at once, "
+                "or wait for the big blind (the default)."
+            ),
+        )
 
     @extend_schema(tags=TAG, request=WaitlistSeatInput, responses=WaitlistEntryOut)
     def post(self, request: Request, entry_id: int) -> Response:
         data = self.WaitlistSeatInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.waitlist_seat(actor=actor(request), entry_id=entry_id, **data.validated_data)
+        v = data.validated_data
+        services.waitlist_seat(
+            actor=actor(request),
+            entry_id=entry_id,
+            table_id=v["table_id"],
+            seat_number=v["seat_number"],
+            seat_entry=v["entry"],
+        )
         return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
 
 

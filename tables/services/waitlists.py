@@ -169,8 +169,13 @@ def waitlist_call(*, actor: User, entry_id: int, minutes: int | None = None) -> 
 
 
 @transaction.atomic
-def waitlist_seat(*, actor: User, entry_id: int, table_id: int, seat_number: int | None = None) -> WaitlistEntry:
-    """Seat a listed player at a table dealing their game; the entry leaves the list as seated."""
+def waitlist_seat(
+    *, actor: User, entry_id: int, table_id: int, seat_number: int | None = None, seat_entry: str = ""
+) -> WaitlistEntry:
+    """Seat a listed player at a table dealing their game; the entry leaves the list as seated.
+
+    ``seat_entry``: post or wait, for a Hold'em game already running (``seat_in``'s ``entry``).
+    """
     peek = WaitlistEntry.objects.filter(pk=entry_id).only("player_id").first()
     if peek is None:
         raise NotFound(_("Waitlist entry %(entry_id)s does not exist.") % {"entry_id": entry_id})
@@ -189,7 +194,7 @@ def waitlist_seat(*, actor: User, entry_id: int, table_id: int, seat_number: int
         )
     _check_fair_order(entry)
     now = timezone.now()
-    session = seat_in(actor=actor, table=table, player=player, seat_number=seat_number, at=now)
+    session = seat_in(actor=actor, table=table, player=player, seat_number=seat_number, at=now, entry=seat_entry)
     entry.seat_session = session
     entry.save(update_fields=["seat_session"])
     _end(entry, actor=actor, status=WaitlistStatus.SEATED, reason=WaitlistEndReason.SEATED, at=now)

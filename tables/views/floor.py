@@ -189,7 +189,7 @@ def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @table_action
 def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
-    choice = AwayReturn.WAIT if request.POST.get("choice") == AwayReturn.WAIT else AwayReturn.POST
+    choice = request.POST.get("choice") or AwayReturn.POST  # the service refuses anything but post or wait
     call = lambda: services.seat_away_end(actor=actor(request), session_id=session_id, choice=choice)  # noqa: E731
     return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("tables:floor")))
 

@@ -218,6 +218,7 @@ def waitlist_entry_action(request: HttpRequest, entry_id: int, verb: str) -> Htt
             entry_id=entry_id,
             table_id=req_int(request.POST, "table_id"),
             seat_number=int_field(request.POST, "seat_number", required=False),
+            seat_entry=request.POST.get("entry", ""),
         ),
         "remove": lambda: services.waitlist_remove(
             actor=user, entry_id=entry_id, reason=request.POST.get("reason", "")

@@ -260,6 +260,9 @@ def test_page_holdem_offers_waiting_for_the_big_blind(
     page_url = reverse("tables:table", args=[table.pk])
     client = client_for(floor_manager)
     assert "waits for the big blind" in client.get(page_url).content.decode()
+    refused = client.post(reverse("tables:seat_back", args=[session.pk]), {"choice": "later"}, follow=True)
+    assert "is not a return choice" in refused.content.decode()
+    assert SeatAway.objects.get(seat_session=session).ended_at is None  # a bad choice changes nothing
     client.post(reverse("tables:seat_back", args=[session.pk]), {"next": page_url, "choice": "wait"})
     assert SeatAway.objects.get(seat_session=session).return_choice == AwayReturn.WAIT
 

@@ -120,3 +120,33 @@ def test_analytics_average_and_longest_wait(floor_manager, club_poker, open_tabl
     assert stats.seated == 2
     assert timedelta(minutes=19) < stats.average < timedelta(minutes=21)
     assert timedelta(minutes=29) < stats.longest < timedelta(minutes=31)
+
+
+def test_seat_from_the_list_with_the_entry_choice(
+    floor_manager, holdem_full, open_table, make_player, api_for, client_for
+):
+    """At Hold'em the floor says how a player called from the list enters a running game (R12, case 7)."""
+    from django.urls import reverse
+
+    from tables.models import SeatSession
+
+    table = open_table(holdem_full)
+    first, second, third = (
+        services.waitlist_add(actor=floor_manager, game_id=holdem_full.pk, player_id=make_player().pk) for _ in range(3)
+    )
+    with pytest.raises(DomainError) as refused:
+        services.waitlist_seat(actor=floor_manager, entry_id=first.pk, table_id=table.pk, seat_entry="later")
+    assert refused.value.code == "bad_entry"
+    assert not SeatSession.objects.filter(table=table).exists()
+    assert WaitlistEntry.objects.get(pk=first.pk).status == WaitlistStatus.WAITING
+    api = api_for(floor_manager)
+    url = f"/api/v1/floor/waitlists/entries/{first.pk}/seat/"
+    assert api.post(url, {"table_id": table.pk, "entry": "x"}, format="json").status_code == 400
+    assert api.post(url, {"table_id": table.pk, "entry": "post"}, format="json").status_code == 200
+    assert SeatSession.objects.get(player_id=first.player_id, ended_at__isnull=True).entry == "post"
+    page = client_for(floor_manager)
+    assert 'name="entry"' in page.get(reverse("tables:waitlists")).content.decode()
+    page.post(reverse("tables:waitlist_action", args=[second.pk, "seat"]), {"table_id": table.pk, "entry": "wait"})
+    assert SeatSession.objects.get(player_id=second.player_id, ended_at__isnull=True).entry == "wait"
+    services.waitlist_seat(actor=floor_manager, entry_id=third.pk, table_id=table.pk)
+    assert SeatSession.objects.get(player_id=third.player_id, ended_at__isnull=True).entry == ""  # waits
