@@ -9,21 +9,16 @@ so the bank is charged once, by the hand that finally awards it.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db import transaction
 
-from config.errors import DomainError
 from games.engine import Hand, start_replay
 from games.models import Hand as HandRow
 from games.models import HandResult, HandSeat, HandStatus, HandStatusChange, PotAward, SeatStack, StackKind
 from games.services.common import next_number
 from games.services.setup import setup_to_dict
 from games.services.state import remember_on_commit
-
-logger = logging.getLogger(__name__)
 
 
 def _stacks(actor: User, hand: HandRow, seats: list[HandSeat], final: dict[int, int], now: datetime) -> None:
@@ -114,19 +109,13 @@ def post_fees(*, actor: User, hand: HandRow) -> None:
     """Hand the fee to the rake app's ledger posting, in this transaction (idempotent per hand there).
 
     A completed hand posts its fee; a voided or superseded one reverses it;
-    a misdeal posts nothing. The posting runs in a savepoint: when the ledger
-    refuses it (e.g. the chips outstanding cannot make up the amount), the
-    hand is still recorded as dealt and the refusal is logged, so the fee is
-    posted by a later call (``hand_fees_post`` does what is missing); the
-    table is never stopped by the cage's books.
+    a misdeal posts nothing. When the ledger refuses (e.g. the chips
+    outstanding cannot make up the amount) the hand is still recorded as
+    dealt and the refusal is logged; ``hand_fees_sweep`` posts it later.
     """
-    from rake.services.fees import hand_fees_post
+    from rake.services.fees import hand_fees_post_in_recording
 
-    try:
-        with transaction.atomic():
-            hand_fees_post(actor=actor, hand_id=hand.pk)
-    except DomainError as error:
-        logger.warning("fee of hand %s not posted: %s (%s)", hand.pk, error.message, error.code)
+    hand_fees_post_in_recording(actor=actor, hand=hand)
 
 
 def status_change(*, actor: User, hand: HandRow, to: str, reason: str, now: datetime) -> None:

@@ -17,7 +17,7 @@ import logging
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,6 +29,7 @@ from config.errors import Conflict, DomainError, NotFound
 from games.models import Hand, HandStatus
 from rake.models import DropCount, FeeCharge, FeeKind, FeePolicyVersion, FeeSource, GamingDayClose, TimeCharge
 from rake.selectors.days import booking_day, check_gaming_day_open
+from rake.services.hand_fee_sql import hand_fee_post_sql
 from rake.services.summaries import summary_add, summary_key
 from rake.shifts import shift_in
 from tables.models import DealerAssignment, Table
@@ -53,6 +54,28 @@ def hand_fees_post(*, actor: User, hand_id: int) -> None:
             _hand_charge(actor, hand)
         elif hand.status in REVERSED_STATUSES:
             _hand_reverse(actor, hand)
+
+
+def hand_fees_post_in_recording(*, actor: User, hand: Hand) -> None:
+    """``hand_fees_post`` for the hand recorder, in its transaction, with ``hand`` locked and up to date.
+
+    A refusal is logged, never raised: the hand stays recorded as dealt and
+    ``hand_fees_sweep`` posts its fee later; the table is never stopped by the
+    cage's books. On PostgreSQL a completed hand's fee takes two statements
+    (``hand_fee_sql``); the rest runs in a savepoint, so a refusal leaves no
+    half posting in the recorder's transaction.
+    """
+    if connection.vendor == "postgresql" and hand.status == HandStatus.COMPLETE:
+        outcome = hand_fee_post_sql(actor=actor, hand=hand)
+        if outcome is not None:
+            if outcome not in ("ok", "posted"):
+                logger.warning("fee of hand %s not posted: %s", hand.pk, outcome)
+            return
+    try:
+        with transaction.atomic():
+            hand_fees_post(actor=actor, hand_id=hand.pk)
+    except DomainError as error:
+        logger.warning("fee of hand %s not posted: %s (%s)", hand.pk, error.message, error.code)
 
 
 def hand_fees_sweep(*, actor: User, limit: int = 500) -> list[int]:
