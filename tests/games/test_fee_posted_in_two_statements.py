@@ -32,7 +32,8 @@ def _fee_rows(table_id: int) -> list[dict[str, Any]]:
         legs = sorted(
             Leg.objects.filter(entry_id=entry).values_list("account__kind", "denomination__value", "amount", "currency")
         )
-        head: dict[str, Any] = JournalEntry.objects.filter(pk=entry).values("reason", "gaming_day", "memo", "ref").first() or {}
+        entries = JournalEntry.objects.filter(pk=entry).values("reason", "gaming_day", "memo", "ref")
+        head: dict[str, Any] = entries.first() or {}
         assert head.get("ref", f"hand:{charge.hand_id}") == f"hand:{charge.hand_id}"
         assert head.get("memo", f"table {table_id}") == f"table {table_id}"
         rows.append(
