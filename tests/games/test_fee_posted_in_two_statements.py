@@ -33,7 +33,7 @@ def _fee_rows(table_id: int) -> list[dict[str, Any]]:
             Leg.objects.filter(entry_id=entry).values_list("account__kind", "denomination__value", "amount", "currency")
         )
         entries = JournalEntry.objects.filter(pk=entry).values("reason", "gaming_day", "memo", "ref")
-        head: dict[str, Any] = entries.first() or {}
+        head: Any = entries.first() or {}
         assert head.get("ref", f"hand:{charge.hand_id}") == f"hand:{charge.hand_id}"
         assert head.get("memo", f"table {table_id}") == f"table {table_id}"
         rows.append(
