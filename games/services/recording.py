@@ -30,10 +30,11 @@ from games.engine import EngineError, Hand, Undo
 from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus
 from games.selectors.access import RECORD_ANYWHERE, check_may_record
-from games.services.common import apply_event, dealer_now, lock_hand, lock_table, parse_event
+from games.services.common import apply_event, dealer_now, lock_hand, parse_event
 from games.services.completion import hand_complete
 from games.services.starting import Started, start_hand
 from games.services.state import committed_state, engine_state, pot_in_middle, remember_on_commit
+from games.services.table_state import table_state
 from tables.models import DealerAssignment
 
 MAX_BATCH_EVENTS = 400
@@ -59,9 +60,10 @@ class RecordedHand:
 def hand_start(*, actor: User, table_id: int, buy_ins: Mapping[int, int] | None = None) -> Started:
     """Open the next hand at a table: setup from the table, the seated players' stacks and the last hand."""
     with transaction.atomic():
-        table = lock_table(table_id)
+        state = table_state(table_id)
+        table = state.table
         check_may_record(actor, table_id=table.pk, table_number=table.number, dealer_now=dealer_now(table))
-        started = start_hand(actor=actor, table=table, buy_ins=buy_ins)
+        started = start_hand(actor=actor, state=state, buy_ins=buy_ins)
         remember_on_commit(started.hand, started.state)
         return started
 
@@ -295,12 +297,13 @@ def hand_record_whole(
             code="too_many_events",
         )
     with transaction.atomic():
-        table = lock_table(table_id)
+        table_now = table_state(table_id, client_hand_id=client_hand_id)
+        table = table_now.table
         check_may_record(actor, table_id=table.pk, table_number=table.number, dealer_now=dealer_now(table))
-        existing = HandRow.objects.filter(table_id=table.pk, client_hand_id=client_hand_id).first()
-        if existing is not None:
+        if table_now.recorded_id is not None:
+            existing = HandRow.objects.get(pk=table_now.recorded_id)
             return RecordedHand(existing, engine_state(existing), duplicate=True)
-        started = start_hand(actor=actor, table=table, buy_ins=buy_ins, client_hand_id=client_hand_id)
+        started = start_hand(actor=actor, state=table_now, buy_ins=buy_ins, client_hand_id=client_hand_id)
         state = started.state
         parsed = []
         for k, data in enumerate(events):

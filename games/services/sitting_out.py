@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import cast
 
-from django.db.models import Exists, Max, OuterRef
+from django.db.models import Max
 
 from games.engine import MissedBlinds, Positions, update_missed
 from games.engine.button import Return
@@ -32,7 +32,6 @@ from games.models import Hand as HandRow
 from games.models import HandSeat
 from games.services.stacks import Seated
 from tables.models import AwayReturn, SeatAway, SeatEntry, SeatSession, TableEvent
-from tables.selectors import aways_by_session
 
 
 @dataclass(frozen=True)
@@ -46,10 +45,20 @@ class SittingOut:
     choices: Mapping[int, Return] = field(default_factory=dict)
 
 
-def sitting_out(table_id: int, seated: Sequence[Seated], *, blinds: bool) -> SittingOut:
-    """Who is away at the table now and, when the game has ``blinds``, what the players back owe."""
+def sitting_out(
+    table_id: int,
+    seated: Sequence[Seated],
+    aways: Mapping[int, list[SeatAway]],
+    dealt: frozenset[int],
+    *,
+    blinds: bool,
+) -> SittingOut:
+    """Who is away at the table now and, when the game has ``blinds``, what the players back owe.
+
+    ``aways``: every away of the seated players' sessions, by session, in time
+    order; ``dealt``: the sessions dealt in at least once (``table_state`` reads both).
+    """
     sessions = {s.session.pk: s.session for s in seated}
-    aways = aways_by_session(session_ids=sessions)
     away = frozenset(
         sessions[session_id].seat_number
         for session_id, rows in aways.items()
@@ -59,7 +68,7 @@ def sitting_out(table_id: int, seated: Sequence[Seated], *, blinds: bool) -> Sit
         return SittingOut(away=away)
     missed: dict[int, MissedBlinds] = {}
     choices: dict[int, Return] = {}
-    for seat, session in _new_players(table_id, seated, away).items():
+    for seat, session in _new_players(table_id, seated, away, dealt).items():
         missed[seat] = MissedBlinds(small=True, big=True)
         choices[seat] = cast(Return, SeatEntry.POST if session.entry == SeatEntry.POST else SeatEntry.WAIT)
     back = {sid: rows for sid, rows in aways.items() if sessions[sid].seat_number not in away}
@@ -77,13 +86,11 @@ def sitting_out(table_id: int, seated: Sequence[Seated], *, blinds: bool) -> Sit
     return SittingOut(away=away, missed=missed, choices=choices)
 
 
-def _new_players(table_id: int, seated: Sequence[Seated], away: frozenset[int]) -> dict[int, SeatSession]:
+def _new_players(
+    table_id: int, seated: Sequence[Seated], away: frozenset[int], dealt: frozenset[int]
+) -> dict[int, SeatSession]:
     """By seat: the players present who sat down while the game was running and were never dealt in."""
     present = {s.session.pk: s.session for s in seated if s.session.seat_number not in away}
-    ever_dealt = HandSeat.objects.filter(seat_session_id=OuterRef("pk"))
-    dealt = set(
-        SeatSession.objects.filter(pk__in=list(present)).filter(Exists(ever_dealt)).values_list("pk", flat=True)
-    )
     fresh = [session for pk, session in present.items() if pk not in dealt]
     if not fresh:
         return {}

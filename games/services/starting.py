@@ -7,12 +7,9 @@ from dataclasses import dataclass, replace
 from math import gcd
 
 from django.contrib.auth.models import User
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.selectors.ledger import denominations
 from config.errors import Conflict, DomainError
-from config.gaming_day import gaming_day_of
 from games.engine import (
     EngineError,
     Game,
@@ -27,14 +24,14 @@ from games.engine import (
 from games.engine.pots import clockwise_from
 from games.models import Hand as HandRow
 from games.models import HandSeat, HandStatus, StackKind
-from games.services.common import dealer_now, next_number, refusal
+from games.services.common import dealer_now, refusal
 from games.services.setup import STRUCTURES, engine_game, setup_to_dict
 from games.services.sitting_out import SittingOut, sitting_out
-from games.services.stacks import Seated, seated_with_stacks, stack_rows
+from games.services.stacks import Seated, stack_rows
+from games.services.table_state import LastHand, TableState
 from rake.policies import FeePolicyError, PercentageFee
-from rake.selectors import check_gaming_day_open, fee_policy_in_force, percentage_fee_for
+from rake.selectors import gaming_day_closed, percentage_fee_for
 from tables.models import Table, TableStatus
-from tables.selectors import sign_in_force
 
 
 @dataclass(frozen=True)
@@ -45,7 +42,7 @@ class Started:
     seats: list[HandSeat]
 
 
-def _check_table(table: Table) -> None:
+def _check_table(table: Table, open_hand: tuple[int, int] | None) -> None:
     if table.status != TableStatus.OPEN or table.game is None:
         raise Conflict(
             _("Table %(number)s is %(status)s: hands are dealt only at an open table.")
@@ -53,13 +50,13 @@ def _check_table(table: Table) -> None:
             code="table_not_open",
             table_status=table.status,
         )
-    open_hand = HandRow.objects.filter(table_id=table.pk, status=HandStatus.OPEN).only("pk", "number").first()
     if open_hand is not None:
+        hand_id, number = open_hand
         raise Conflict(
             _("Hand #%(number)s is still open at table %(table)s: finish it first.")
-            % {"number": open_hand.number, "table": table.number},
+            % {"number": number, "table": table.number},
             code="hand_open",
-            hand_id=open_hand.pk,
+            hand_id=hand_id,
         )
 
 
@@ -106,17 +103,11 @@ def _stacks(
     return seated, stacks
 
 
-def _positions(table: Table, game: Game, players: list[int]) -> Positions:
+def _positions(last: LastHand | None, game: Game, players: list[int]) -> Positions:
     """The button moved from the last hand by the engine's rule; after a misdeal it stays (R18)."""
-    last = (
-        HandRow.objects.filter(table_id=table.pk, replay_of__isnull=True, corrects__isnull=True)
-        .order_by("-pk")
-        .only("button", "small_blind_seat", "big_blind_seat", "status")
-        .first()
-    )
     if last is None:
         return positions_for(players, players[-1]) if game is Game.HOLDEM else Positions(players[-1], 0, 0)
-    previous = Positions(last.button, last.small_blind_seat or 0, last.big_blind_seat or 0)
+    previous = Positions(last.button, last.small_blind or 0, last.big_blind or 0)
     if game is Game.CLUB_POKER:
         button = last.button if last.status == HandStatus.MISDEAL and last.button in players else None
         return Positions(button or clockwise_from(players, last.button)[0], 0, 0)
@@ -149,15 +140,16 @@ def _check_players(table: Table, players: list[int], away: frozenset[int]) -> No
 
 
 def build_setup(
-    table: Table, stacks: dict[int, int], fee: PercentageFee | None, out: SittingOut | None = None
+    state: TableState, stacks: dict[int, int], fee: PercentageFee | None, out: SittingOut | None = None
 ) -> TableSetup:
-    """The engine's setup of the next hand at ``table`` (the caller checked the table is open).
+    """The engine's setup of the next hand at the table of ``state`` (the caller checked it is open).
 
     ``out``: players away now sit out, seat kept; at Hold'em the blinds skip
     them, and a player back who owes missed blinds posts them or waits for
     the big blind as they chose (``games.engine.returning_posts``, R12).
     """
     out = out or SittingOut()
+    table = state.table
     game = table.game
     assert game is not None
     kind = engine_game(game)
@@ -173,11 +165,11 @@ def build_setup(
             small_blind=game.small_blind if kind is Game.HOLDEM else 0,
             big_blind=game.big_blind if kind is Game.HOLDEM else 0,
             ante=game.ante,
-            chip_unit=chip_unit(game.small_blind, game.big_blind, game.ante),
+            chip_unit=chip_unit(state.smallest_chip, game.small_blind, game.big_blind, game.ante),
             fee=fee,
             sitting_out=out.away & stacks.keys(),
         )
-        positions = _positions(table, kind, players)
+        positions = _positions(state.last_hand, kind, players)
         owing = {seat: owed for seat, owed in out.missed.items() if seat in players}
         if kind is Game.HOLDEM and owing:
             plan = returning_posts(
@@ -191,54 +183,51 @@ def build_setup(
         raise refusal(error) from None
 
 
-def chip_unit(*stakes: int) -> int:
+def chip_unit(smallest: int | None, *stakes: int) -> int:
     """The smallest chip in play: fees round down to it and wagers are multiples of it (R23).
 
-    The smallest active denomination, narrowed to divide the stakes so a blind
-    or ante that is not a multiple of it (a house quirk) can still be posted;
-    the minor unit while the cage has defined no chips.
+    The smallest active denomination (``smallest``), narrowed to divide the
+    stakes so a blind or ante that is not a multiple of it (a house quirk) can
+    still be posted; the minor unit while the cage has defined no chips.
     """
-    smallest = denominations().values_list("value", flat=True).first()
     return 1 if smallest is None else gcd(smallest, *stakes)
 
 
 def start_hand(
-    *, actor: User, table: Table, buy_ins: Mapping[int, int] | None = None, client_hand_id: str = ""
+    *, actor: User, state: TableState, buy_ins: Mapping[int, int] | None = None, client_hand_id: str = ""
 ) -> Started:
-    """Insert a new open hand at ``table``; the caller holds the table's row lock and checked the recorder."""
-    _check_table(table)
+    """Insert a new open hand at the table of ``state`` (``table_state``: locked and read); the caller
+    checked the recorder."""
+    table = state.table
+    _check_table(table, state.open_hand)
     game = table.game
     assert game is not None, "an open table has a game (tables' CHECK constraint)"
-    everyone = seated_with_stacks(table.pk)
-    out = sitting_out(table.pk, everyone, blinds=engine_game(game) is Game.HOLDEM)
-    seated, stacks = _stacks(actor, table, everyone, buy_ins, out.away)
-    now = timezone.now()
-    version = fee_policy_in_force(table_id=table.pk, at=now)
-    setup = build_setup(table, stacks, percentage_fee_for(version), out)
-    state = Hand.start(setup)
-    day = gaming_day_of(now)
-    check_gaming_day_open(day)
-    small = state.seats[state.small_blind_index] if state.small_blind_index >= 0 else None
-    big = state.seats[state.big_blind_index] if state.big_blind_index >= 0 else None
-    sign = sign_in_force(table_id=table.pk, at=now)
+    out = sitting_out(table.pk, state.seated, state.aways, state.dealt, blinds=engine_game(game) is Game.HOLDEM)
+    seated, stacks = _stacks(actor, table, state.seated, buy_ins, out.away)
+    setup = build_setup(state, stacks, percentage_fee_for(state.fee_policy), out)
+    started = Hand.start(setup)
+    if state.day_closed:
+        raise gaming_day_closed(state.day)
+    small = started.seats[started.small_blind_index] if started.small_blind_index >= 0 else None
+    big = started.seats[started.big_blind_index] if started.big_blind_index >= 0 else None
     hand = HandRow.objects.create(
         table=table,
         game=game,
-        gaming_day=day,
-        number=next_number(table.pk, day),
-        dealer_id=dealer_now(table),  # read with the table's lock (lock_table)
-        sign_version=sign,
-        fee_policy=version,
+        gaming_day=state.day,
+        number=state.next_number,
+        dealer_id=dealer_now(table),  # read with the table's lock (table_state)
+        sign_version_id=state.sign_id,
+        fee_policy=state.fee_policy,
         setup=setup_to_dict(setup),
         button=setup.button,
         small_blind_seat=small,
         big_blind_seat=big,
         client_hand_id=client_hand_id,
-        pot=sum(state.totals),
-        created_at=now,
+        pot=sum(started.totals),
+        created_at=state.now,
         created_by=actor,
     )
-    dealt = set(state.seats)
+    dealt = set(started.seats)
     seats = HandSeat.objects.bulk_create(
         HandSeat(
             hand=hand,
@@ -251,4 +240,4 @@ def start_hand(
         if s.session.seat_number in dealt
     )
     names = {s.session.seat_number: s.session.player.masked_name for s in seated}
-    return Started(hand, state, names, seats)
+    return Started(hand, started, names, seats)

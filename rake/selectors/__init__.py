@@ -1,6 +1,6 @@
 """Reads of the rake app, split by sub-domain; the names other apps use are re-exported here."""
 
-from rake.selectors.days import check_gaming_day_open, gaming_day_is_closed, gaming_days_list
+from rake.selectors.days import check_gaming_day_open, gaming_day_closed, gaming_day_is_closed, gaming_days_list
 from rake.selectors.drops import (
     DROP_COUNTER_ROLES,
     DROP_READER_ROLES,
@@ -46,6 +46,7 @@ __all__ = [
     "ReportFilters",
     "ReportRow",
     "check_gaming_day_open",
+    "gaming_day_closed",
     "check_may_mark_time_charges",
     "drop_count_get_for_user",
     "drop_counts_list",

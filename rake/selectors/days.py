@@ -26,15 +26,20 @@ def gaming_day_is_closed(day: date) -> bool:
 def check_gaming_day_open(day: date) -> None:
     """Refuse (409, ``gaming_day_closed``) a new record dated in a closed gaming day."""
     if gaming_day_is_closed(day):
-        raise Conflict(
-            _(
-                "The gaming day %(day)s is closed: it accepts no new records. Record a correction "
-                "in an open day that references the original."
-            )
-            % {"day": day.isoformat()},
-            code="gaming_day_closed",
-            gaming_day=day.isoformat(),
+        raise gaming_day_closed(day)
+
+
+def gaming_day_closed(day: date) -> Conflict:
+    """The refusal of a new record dated in ``day``, which is closed."""
+    return Conflict(
+        _(
+            "The gaming day %(day)s is closed: it accepts no new records. Record a correction "
+            "in an open day that references the original."
         )
+        % {"day": day.isoformat()},
+        code="gaming_day_closed",
+        gaming_day=day.isoformat(),
+    )
 
 
 def booking_day(day: date) -> date:

@@ -8,12 +8,10 @@ from games.services.starting import chip_unit
 from tests.games.helpers import HOLDEM_HAND, HOLDEM_POT, record
 
 
-def test_chip_unit_is_the_smallest_active_denomination_dividing_the_stakes(db):
-    assert chip_unit(500, 1000, 0) == 1  # no chips defined yet: the minor unit
-    for value in (100, 500, 1_000):
-        Denomination.objects.create(value=value, colour="white", label=str(value))
-    assert chip_unit(500, 1000, 0) == 100
-    assert chip_unit(50, 100, 0) == 50
+def test_chip_unit_is_the_smallest_active_denomination_dividing_the_stakes():
+    assert chip_unit(None, 500, 1000, 0) == 1  # no chips defined yet: the minor unit
+    assert chip_unit(100, 500, 1000, 0) == 100
+    assert chip_unit(100, 50, 100, 0) == 50
 
 
 def test_hand_fee_is_a_whole_number_of_the_smallest_chip(dealer, holdem_table):
