@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 
+from config.db import Rows, insert_all
 from games.engine import Hand, start_replay
 from games.models import Hand as HandRow
 from games.models import HandResult, HandSeat, HandStatus, HandStatusChange, PotAward, SeatStack, StackKind
@@ -21,8 +22,8 @@ from games.services.setup import setup_to_dict
 from games.services.state import remember_on_commit
 
 
-def _stacks(actor: User, hand: HandRow, seats: list[HandSeat], final: dict[int, int], now: datetime) -> None:
-    SeatStack.objects.bulk_create(
+def _stacks(actor: User, hand: HandRow, seats: list[HandSeat], final: dict[int, int], now: datetime) -> list[SeatStack]:
+    return [
         SeatStack(
             table_id=hand.table_id,
             seat_session_id=s.seat_session_id,
@@ -36,7 +37,7 @@ def _stacks(actor: User, hand: HandRow, seats: list[HandSeat], final: dict[int, 
         )
         for s in seats
         if s.seat_session_id is not None and s.seat_number in final
-    )
+    ]
 
 
 def _replay_hand(actor: User, hand: HandRow, state: Hand, seats: list[HandSeat], now: datetime) -> HandRow:
@@ -75,11 +76,16 @@ def _replay_hand(actor: User, hand: HandRow, state: Hand, seats: list[HandSeat],
 
 def store_result(*, hand: HandRow, state: Hand, now: datetime) -> None:
     """Insert the result and the pots of a finished ``state`` and set the hand's pot, fee and end."""
+    insert_all(result_rows(hand=hand, state=state, now=now))
+
+
+def result_rows(*, hand: HandRow, state: Hand, now: datetime) -> list[Rows]:
+    """The result and the pots of a finished ``state``, not inserted yet; sets the hand's pot, fee and end."""
     result = state.result
     assert result is not None, "only a finished hand is completed"
     total = sum(p.amount for p in result.pots if not p.carried)
     hand.pot, hand.fee, hand.ended_at = total, result.fees, now
-    HandResult.objects.create(
+    row = HandResult(
         hand=hand,
         total_pot=total,
         fee=result.fees,
@@ -90,7 +96,7 @@ def store_result(*, hand: HandRow, state: Hand, now: datetime) -> None:
         data=result.to_dict(),
         completed_at=now,
     )
-    PotAward.objects.bulk_create(
+    pots = [
         PotAward(
             hand=hand,
             index=k,
@@ -102,7 +108,8 @@ def store_result(*, hand: HandRow, state: Hand, now: datetime) -> None:
             carried=p.carried,
         )
         for k, p in enumerate(result.pots)
-    )
+    ]
+    return [(HandResult, [row]), (PotAward, pots)]
 
 
 def post_fees(*, actor: User, hand: HandRow) -> None:
@@ -120,10 +127,31 @@ def post_fees(*, actor: User, hand: HandRow) -> None:
 
 def status_change(*, actor: User, hand: HandRow, to: str, reason: str, now: datetime) -> None:
     """Move the hand's status and append the change (the caller saves ``status`` with the head)."""
-    HandStatusChange.objects.create(
+    status_change_row(actor=actor, hand=hand, to=to, reason=reason, now=now).save(force_insert=True)
+
+
+def status_change_row(*, actor: User, hand: HandRow, to: str, reason: str, now: datetime) -> HandStatusChange:
+    """The change of the hand's status, not inserted yet; moves ``hand.status``."""
+    row = HandStatusChange(
         hand=hand, from_status=hand.status, to_status=to, reason=reason, created_at=now, created_by=actor
     )
     hand.status = to
+    return row
+
+
+def completion_rows(*, actor: User, hand: HandRow, state: Hand, now: datetime, seats: list[HandSeat]) -> list[Rows]:
+    """The rows that complete ``hand`` with how ``state`` ended, not inserted yet: the result and the pots,
+    the status change, each seat's final stack. Sets the head's pot, fee, end and status."""
+    result = state.result
+    assert result is not None, "only a finished hand is completed"
+    rows = result_rows(hand=hand, state=state, now=now)
+    to = HandStatus.MISDEAL if result.misdeal else HandStatus.COMPLETE
+    reason = "misdeal" if result.misdeal else "hand over"
+    rows.append((HandStatusChange, [status_change_row(actor=actor, hand=hand, to=to, reason=reason, now=now)]))
+    if not result.misdeal:
+        ordered = sorted(seats, key=lambda s: s.seat_number)
+        rows.append((SeatStack, _stacks(actor, hand, ordered, dict(result.final_stacks), now)))
+    return rows
 
 
 def hand_complete(
@@ -133,22 +161,23 @@ def hand_complete(
 
     The caller holds the hand's row lock and has set ``hand.seq``; the head is
     saved here, before a replay hand opens (one open hand per table). ``seats``:
-    the hand's seats when the caller has them (it just inserted them). The fee
-    goes last: it updates the cage's balance rows, which every table's hands
-    share, so their locks are held only until the commit that follows.
+    the hand's seats when the caller has them (it just inserted them).
     """
-    result = state.result
-    assert result is not None, "only a finished hand is completed"
-    store_result(hand=hand, state=state, now=now)
-    to = HandStatus.MISDEAL if result.misdeal else HandStatus.COMPLETE
-    status_change(actor=actor, hand=hand, to=to, reason="misdeal" if result.misdeal else "hand over", now=now)
-    hand.save(update_fields=["seq", "pot", "status", "fee", "ended_at"])
     if seats is None:
         seats = list(HandSeat.objects.filter(hand=hand).order_by("seat_number"))
-    else:
-        seats = sorted(seats, key=lambda s: s.seat_number)
-    if not result.misdeal:
-        _stacks(actor, hand, seats, dict(result.final_stacks), now)
-    replay = _replay_hand(actor, hand, state, seats, now) if result.replay is not None else None
+    rows = completion_rows(actor=actor, hand=hand, state=state, now=now, seats=seats)
+    hand.save(update_fields=["seq", "pot", "status", "fee", "ended_at"])
+    insert_all(rows)
+    return hand_completed(actor=actor, hand=hand, state=state, now=now, seats=seats)
+
+
+def hand_completed(*, actor: User, hand: HandRow, state: Hand, now: datetime, seats: list[HandSeat]) -> HandRow | None:
+    """After a completed hand's rows are in: open the replay it left due, if any, then post its fee.
+
+    The fee goes last: it updates the cage's balance rows, which every table's
+    hands share, so their locks are held only until the commit that follows.
+    """
+    assert state.result is not None, "only a finished hand is completed"
+    replay = _replay_hand(actor, hand, state, seats, now) if state.result.replay is not None else None
     post_fees(actor=actor, hand=hand)
     return replay

@@ -23,7 +23,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.db import prepared_cursor
+from config.db import insert_all, prepared_cursor
 from config.errors import Conflict, DomainError
 from config.roles import Role, has_any_role
 from games.engine import EngineError, Hand, Undo
@@ -31,8 +31,8 @@ from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus
 from games.selectors.access import RECORD_ANYWHERE, check_may_record
 from games.services.common import apply_event, dealer_now, lock_hand, parse_event
-from games.services.completion import hand_complete
-from games.services.starting import Started, start_hand
+from games.services.completion import completion_rows, hand_complete, hand_completed
+from games.services.starting import Started, plan_hand, start_hand
 from games.services.state import committed_state, engine_state, pot_in_middle, remember_on_commit
 from games.services.table_state import table_state
 from tables.models import DealerAssignment
@@ -303,7 +303,7 @@ def hand_record_whole(
         if table_now.recorded_id is not None:
             existing = HandRow.objects.get(pk=table_now.recorded_id)
             return RecordedHand(existing, engine_state(existing), duplicate=True)
-        started = start_hand(actor=actor, state=table_now, buy_ins=buy_ins, client_hand_id=client_hand_id)
+        started = plan_hand(actor=actor, state=table_now, buy_ins=buy_ins, client_hand_id=client_hand_id)
         state = started.state
         parsed = []
         for k, data in enumerate(events):
@@ -321,7 +321,8 @@ def hand_record_whole(
             )
         now = timezone.now()
         hand = started.hand
-        HandEvent.objects.bulk_create(
+        hand.seq = state.seq
+        logged = [
             HandEvent(
                 hand=hand,
                 seq=k,
@@ -332,6 +333,10 @@ def hand_record_whole(
                 created_by=actor,
             )
             for k, event in enumerate(parsed)
-        )
-        replay = _advance(actor=actor, hand=hand, state=state, now=now, seats=started.seats)
+        ]
+        # The hand goes in finished, with its seats, log and result: one statement on PostgreSQL.
+        rows = completion_rows(actor=actor, hand=hand, state=state, now=now, seats=started.seats)
+        insert_all([(HandRow, [hand]), (HandSeat, started.seats), (HandEvent, logged), *rows])
+        replay = hand_completed(actor=actor, hand=hand, state=state, now=now, seats=started.seats)
+        remember_on_commit(hand, state)
         return RecordedHand(hand, state, replay_hand=replay)

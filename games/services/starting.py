@@ -9,6 +9,7 @@ from math import gcd
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
+from config.db import insert_all
 from config.errors import Conflict, DomainError
 from games.engine import (
     EngineError,
@@ -198,6 +199,16 @@ def start_hand(
 ) -> Started:
     """Insert a new open hand at the table of ``state`` (``table_state``: locked and read); the caller
     checked the recorder."""
+    started = plan_hand(actor=actor, state=state, buy_ins=buy_ins, client_hand_id=client_hand_id)
+    insert_all([(HandRow, [started.hand]), (HandSeat, started.seats)])
+    return started
+
+
+def plan_hand(
+    *, actor: User, state: TableState, buy_ins: Mapping[int, int] | None = None, client_hand_id: str = ""
+) -> Started:
+    """The next hand at the table of ``state`` and its seats, not inserted yet (``start_hand`` does;
+    a whole hand goes in with its events and result). A buy-in entered here is recorded at once."""
     table = state.table
     _check_table(table, state.open_hand)
     game = table.game
@@ -210,7 +221,8 @@ def start_hand(
         raise gaming_day_closed(state.day)
     small = started.seats[started.small_blind_index] if started.small_blind_index >= 0 else None
     big = started.seats[started.big_blind_index] if started.big_blind_index >= 0 else None
-    hand = HandRow.objects.create(
+    hand = HandRow(
+        pk=state.hand_id,
         table=table,
         game=game,
         gaming_day=state.day,
@@ -228,7 +240,7 @@ def start_hand(
         created_by=actor,
     )
     dealt = set(started.seats)
-    seats = HandSeat.objects.bulk_create(
+    seats = [
         HandSeat(
             hand=hand,
             seat_number=s.session.seat_number,
@@ -238,6 +250,6 @@ def start_hand(
         )
         for s in seated
         if s.session.seat_number in dealt
-    )
+    ]
     names = {s.session.seat_number: s.session.player.masked_name for s in seated}
     return Started(hand, started, names, seats)

@@ -70,6 +70,10 @@ class TableState:
     recorded_id: int | None  # the hand already recorded under the client hand id asked for
     now: datetime  # read once the lock was held: hands at a table are stamped in the order they start
     day: date  # the gaming day of ``now``
+    # PostgreSQL: the id the new hand takes, drawn from its sequence by the read, so the hand and the
+    # rows that point to it go in as one statement (``config.db.insert_all``); a hand refused after
+    # the read leaves a gap in the ids, never in the hand numbers. None: the insert gives the id.
+    hand_id: int | None = None
 
 
 def table_state(table_id: int, *, client_hand_id: str = "") -> TableState:
@@ -165,7 +169,8 @@ SELECT
         WHERE h.table_id = %(table)s::bigint AND h.gaming_day = %(day)s::date),
     (SELECT h.id FROM games_hand h
         WHERE h.table_id = %(table)s::bigint AND h.client_hand_id = %(client)s::text AND %(client)s::text <> ''
-        ORDER BY h.id LIMIT 1)
+        ORDER BY h.id LIMIT 1),
+    nextval(pg_get_serial_sequence('games_hand', 'id'))
 """
 
 
@@ -189,7 +194,7 @@ def _read_sql(table_id: int, *, client_hand_id: str) -> TableState:
         params = {"table": table_id, "game": table.game_id, "now": now, "day": day, "client": client_hand_id}
         cursor.execute(_READ_SQL, params)
         row = cursor.fetchone()
-    open_hand, sessions, aways, policy, smallest, last, closed, sign_id, number, recorded = row
+    open_hand, sessions, aways, policy, smallest, last, closed, sign_id, number, recorded, hand_id = row
     seated, dealt = _seated(_loads(sessions) or [])
     by_session: dict[int, list[SeatAway]] = {}
     for data in _loads(aways) or []:
@@ -210,6 +215,7 @@ def _read_sql(table_id: int, *, client_hand_id: str) -> TableState:
         recorded_id=recorded,
         now=now,
         day=day,
+        hand_id=hand_id,
     )
 
 
