@@ -20,8 +20,7 @@ from contextlib import contextmanager
 from typing import Any, cast
 
 from django.db import connection
-from django.db.models import Model
-from django.db.models.sql import InsertQuery
+from django.db.models import Field, Model
 
 
 @contextmanager
@@ -44,16 +43,21 @@ type Rows = tuple[type[Model], Sequence[Model]]
 
 
 def insert_all(groups: Sequence[Rows]) -> None:
-    """Insert the rows of several models, in order: on PostgreSQL as one statement.
+    """Insert the rows of several models, in order: on PostgreSQL as one prepared statement.
 
-    Each group is compiled by Django's own ``bulk_create`` compiler and the
-    inserts become the parts of one ``WITH`` statement: one round trip and one
-    plan instead of one per model. A row that points to another row inserted
-    here needs that row's primary key set before (a sequence value read
-    earlier, as ``games.services.table_state`` reads the next hand's), since the parts of one statement
-    cannot see each other's rows; the foreign keys are checked at COMMIT
-    (Django's are deferred). Elsewhere each group is one ``bulk_create``, and a
-    row without its primary key gets it there, as ``bulk_create`` gives it.
+    Each model's rows go in as one ``INSERT ... SELECT FROM unnest(...)`` of
+    one typed array per column, and the inserts are the parts of one ``WITH``
+    statement: one round trip, and, since the text depends only on which
+    models are inserted (not on how many rows), a plan the server keeps per
+    connection (``prepared_cursor``). A row that points to another row
+    inserted here needs that row's primary key set before (a sequence value
+    read earlier, as ``games.services.table_state`` draws the next hand's),
+    since the parts of one statement cannot see each other's rows; the
+    foreign keys are checked at COMMIT (Django's are deferred). Values are
+    prepared by each field as ``save`` prepares them. A row inserted without
+    its primary key does not learn it here (nothing is returned): a caller
+    that needs the id sets it first. Elsewhere each group is one
+    ``bulk_create``.
     """
     groups = [(model, rows) for model, rows in groups if rows]
     if connection.vendor != "postgresql":
@@ -63,21 +67,35 @@ def insert_all(groups: Sequence[Rows]) -> None:
     parts: list[str] = []
     params: list[Any] = []
     for k, (model, rows) in enumerate(groups):
+        with_pk = rows[0].pk is not None
+        if any((row.pk is not None) != with_pk for row in rows):
+            raise ValueError(f"{model.__name__}: give every row its primary key, or none")
+        sql, fields = _unnest_insert(model, with_pk)
         for row in rows:
             cast(Any, row)._prepare_related_fields_for_save(operation_name="bulk_create")
-        fields = list(model._meta.concrete_fields)
-        if all(row.pk is None for row in rows):
-            fields.remove(model._meta.pk)  # an identity column: the database gives the ids
-        elif any(row.pk is None for row in rows):
-            raise ValueError(f"{model.__name__}: give every row its primary key, or none")
-        query = InsertQuery(model)
-        query.insert_values(fields, list(rows))
-        ((sql, values),) = query.get_compiler(connection=connection).as_sql()
         parts.append(f"i{k} AS ({sql})")
-        params.extend(values)
-    with connection.cursor() as cursor:
+        params += [[f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows] for f in fields]
+    with prepared_cursor() as cursor:
         cursor.execute(f"WITH {', '.join(parts)} SELECT 1", params)
     for _m, rows in groups:
         for row in rows:
             row._state.adding = False
             row._state.db = connection.alias
+
+
+_INSERTS: dict[tuple[type[Model], bool], tuple[str, list[Field[Any, Any]]]] = {}
+
+
+def _unnest_insert(model: type[Model], with_pk: bool) -> tuple[str, list[Field[Any, Any]]]:
+    """The insert of ``model``'s rows from one typed array per column, and the columns' fields in order."""
+    known = _INSERTS.get((model, with_pk))
+    if known is not None:
+        return known
+    opts = model._meta
+    fields = [f for f in opts.concrete_fields if with_pk or f is not opts.pk]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(str(f.column)) for f in fields)
+    arrays = ", ".join(f"%s::{f.cast_db_type(connection)}[]" for f in fields)
+    sql = f"INSERT INTO {quote(opts.db_table)} ({columns}) SELECT * FROM unnest({arrays})"
+    _INSERTS[(model, with_pk)] = (sql, fields)
+    return sql, fields
