@@ -93,6 +93,13 @@ class Hand(Recorded):
             models.Index(fields=["table", "gaming_day", "number"], name="hand_table_day_idx"),
             models.Index(fields=["gaming_day", "status"], name="hand_day_status_idx"),
             models.Index(fields=["dealer", "created_at"], name="hand_dealer_idx"),
+            # The last hand of a table's own sequence, read at every hand start: one index step,
+            # however many hands the table has dealt.
+            models.Index(
+                fields=["table", "-id"],
+                name="hand_table_sequence_idx",
+                condition=models.Q(replay_of__isnull=True, corrects__isnull=True),
+            ),
         ]
         constraints = [
             models.UniqueConstraint(
