@@ -15,9 +15,13 @@ Django's own cursor.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import date, datetime, time
+from decimal import Decimal
 from typing import Any, cast
+from uuid import UUID
 
 from django.db import connection
 from django.db.models import Field, Model
@@ -45,11 +49,13 @@ type Rows = tuple[type[Model], Sequence[Model]]
 def insert_all(groups: Sequence[Rows]) -> None:
     """Insert the rows of several models, in order: on PostgreSQL as one prepared statement.
 
-    Each model's rows go in as one ``INSERT ... SELECT FROM unnest(...)`` of
-    one typed array per column, and the inserts are the parts of one ``WITH``
-    statement: one round trip, and, since the text depends only on which
-    models are inserted (not on how many rows), a plan the server keeps per
-    connection (``prepared_cursor``). A row that points to another row
+    Each model's rows go in as one ``INSERT ... SELECT FROM
+    json_populate_recordset(...)`` of one JSON array (the row type is the
+    table's own, so PostgreSQL converts each value to its column's type), and
+    the inserts are the parts of one ``WITH`` statement: one round trip, one
+    parameter per model, and, since the text depends only on which models are
+    inserted (not on how many rows), a plan the server keeps per connection
+    (``prepared_cursor``). A row that points to another row
     inserted here needs that row's primary key set before (a sequence value
     read earlier, as ``games.services.table_state`` draws the next hand's),
     since the parts of one statement cannot see each other's rows; the
@@ -70,11 +76,12 @@ def insert_all(groups: Sequence[Rows]) -> None:
         with_pk = rows[0].pk is not None
         if any((row.pk is not None) != with_pk for row in rows):
             raise ValueError(f"{model.__name__}: give every row its primary key, or none")
-        sql, fields = _unnest_insert(model, with_pk)
+        sql, fields = _json_insert(model, with_pk)
         for row in rows:
             cast(Any, row)._prepare_related_fields_for_save(operation_name="bulk_create")
         parts.append(f"i{k} AS ({sql})")
-        params += [[f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows] for f in fields]
+        values = [{f.column: f.get_prep_value(f.pre_save(row, True)) for f in fields} for row in rows]
+        params.append(json.dumps(values, default=_json_value))
     with prepared_cursor() as cursor:
         cursor.execute(f"WITH {', '.join(parts)} SELECT 1", params)
     for _m, rows in groups:
@@ -86,16 +93,25 @@ def insert_all(groups: Sequence[Rows]) -> None:
 _INSERTS: dict[tuple[type[Model], bool], tuple[str, list[Field[Any, Any]]]] = {}
 
 
-def _unnest_insert(model: type[Model], with_pk: bool) -> tuple[str, list[Field[Any, Any]]]:
-    """The insert of ``model``'s rows from one typed array per column, and the columns' fields in order."""
+def _json_insert(model: type[Model], with_pk: bool) -> tuple[str, list[Field[Any, Any]]]:
+    """The insert of ``model``'s rows from a JSON array of objects keyed by column, and the columns' fields."""
     known = _INSERTS.get((model, with_pk))
     if known is not None:
         return known
     opts = model._meta
     fields = [f for f in opts.concrete_fields if with_pk or f is not opts.pk]
     quote = connection.ops.quote_name
+    table = quote(opts.db_table)
     columns = ", ".join(quote(str(f.column)) for f in fields)
-    arrays = ", ".join(f"%s::{f.cast_db_type(connection)}[]" for f in fields)
-    sql = f"INSERT INTO {quote(opts.db_table)} ({columns}) SELECT * FROM unnest({arrays})"
+    sql = f"INSERT INTO {table} ({columns}) SELECT {columns} FROM json_populate_recordset(NULL::{table}, %s::json)"
     _INSERTS[(model, with_pk)] = (sql, fields)
     return sql, fields
+
+
+def _json_value(value: Any) -> str:
+    """A value JSON has no type for, as text its column's input function reads exactly."""
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, Decimal | UUID):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not written by insert_all")
