@@ -1,16 +1,20 @@
-"""A cursor for the few fixed statements every device request sends (a token check, a sale, a
-dealer's event): on PostgreSQL the server plans each of them once per connection.
+"""The database plumbing of the hot paths: a cursor whose fixed statements PostgreSQL plans once
+per connection, and a writer of several models' rows in one statement.
 
 Django binds parameters on the client and never prepares a statement, which keeps
-connection poolers in transaction mode working; for these statements parsing and
-planning cost the server more than running them. ``prepared_cursor`` binds on the
-server, and psycopg prepares a statement once it has run ``prepare_threshold``
-times on a connection (settings: ``DATABASE_PREPARE_THRESHOLD``), so later runs on
-the same kept or pooled connection skip parse and plan. The ORM's statements are
-never prepared. A statement sent here states its parameters' types
-(``%s::bigint``) wherever its context does not fix them: a server-bound Python
-int arrives as the smallest integer type that holds it. On SQLite this is
-Django's own cursor.
+connection poolers in transaction mode working; for the few fixed statements every
+device request sends (a token check, a sale, a dealer's event, a hand's start and
+its fee) parsing and planning cost the server more than running them.
+``prepared_cursor`` binds on the server, and psycopg prepares a statement once it
+has run ``prepare_threshold`` times on a connection (settings:
+``DATABASE_PREPARE_THRESHOLD``), so later runs on the same kept or pooled
+connection skip parse and plan. The ORM's statements are never prepared. A
+statement sent here states its parameters' types (``%s::bigint``) wherever its
+context does not fix them: a server-bound Python int arrives as the smallest
+integer type that holds it. On SQLite this is Django's own cursor.
+
+``insert_all`` writes the rows of a whole hand (the hand, its seats, log and
+result) as one such statement.
 """
 
 from __future__ import annotations

@@ -203,19 +203,24 @@ def entry_insert(
 # snapshot it runs on, so a gaming-day close holding its SHARE lock on the journal
 # (rake.services.days) either committed first and its row is seen here (nothing is
 # inserted), or waits for this transaction and counts the entry.
-_ENTRY_SQL = """
-WITH entry AS (
-    INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, reverses_id, created_at, created_by_id)
-    SELECT %(reason)s, %(day)s::date, %(memo)s, %(ref)s, %(reverses)s::bigint, %(at)s::timestamptz, %(actor)s
-    WHERE NOT EXISTS (SELECT FROM rake_gamingdayclose WHERE gaming_day = %(day)s::date)
-    RETURNING id
-), legs AS (
+# The legs of the entry inserted by a CTE named ``entry`` (none when it inserted none), in the order
+# given: parameters ``currency``, ``accounts``, ``denominations`` and ``amounts`` (one item per leg).
+# Also part of the fee posting of a completed hand (rake.services.hand_fee_sql).
+LEGS_CTE = """legs AS (
     INSERT INTO cashier_leg (entry_id, account_id, denomination_id, currency, amount)
     SELECT entry.id, leg.account_id, leg.denomination_id, %(currency)s, leg.amount
     FROM entry CROSS JOIN unnest(%(accounts)s::bigint[], %(denominations)s::bigint[], %(amounts)s::bigint[])
         WITH ORDINALITY AS leg(account_id, denomination_id, amount, n)
     ORDER BY leg.n
-)
+)"""
+
+_ENTRY_SQL = f"""
+WITH entry AS (
+    INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, reverses_id, created_at, created_by_id)
+    SELECT %(reason)s, %(day)s::date, %(memo)s, %(ref)s, %(reverses)s::bigint, %(at)s::timestamptz, %(actor)s
+    WHERE NOT EXISTS (SELECT FROM rake_gamingdayclose WHERE gaming_day = %(day)s::date)
+    RETURNING id
+), {LEGS_CTE}
 SELECT id FROM entry
 """
 

@@ -26,7 +26,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, F, Max, Model, OuterRef, Q
+from django.db.models import Exists, Model, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,9 +36,10 @@ from config.errors import NotFound
 from config.gaming_day import gaming_day_of
 from games.models import Hand as HandRow
 from games.models import HandSeat, HandStatus
-from games.services.common import lock_table
+from games.services.common import lock_table, next_number
 from games.services.stacks import Seated, seated_with_stacks
 from rake.models import FeePolicyVersion
+from rake.selectors import fee_policy_in_force
 from rake.selectors.days import gaming_day_is_closed
 from tables.models import Game, Player, SeatAway, SeatSession, Table
 from tables.selectors import aways_by_session, sign_in_force
@@ -99,14 +100,7 @@ def _read_orm(table: Table, *, client_hand_id: str) -> TableState:
     dealt = SeatSession.objects.filter(pk__in=ids).filter(
         Exists(HandSeat.objects.filter(seat_session_id=OuterRef("pk")))
     )
-    top = HandRow.objects.filter(table_id=table.pk, gaming_day=day).aggregate(top=Max("number"))["top"]
     sign = sign_in_force(table_id=table.pk, at=now)
-    own_or_game = Q(table_id=table.pk) | Q(game_id=table.game_id) if table.game_id is not None else Q(table_id=table.pk)
-    policy = (
-        FeePolicyVersion.objects.filter(own_or_game, effective_from__lte=now)
-        .order_by(F("table_id").asc(nulls_last=True), "-effective_from", "-pk")
-        .first()
-    )
     recorded = None
     if client_hand_id:
         recorded = HandRow.objects.filter(table_id=table.pk, client_hand_id=client_hand_id).values_list("pk", flat=True)
@@ -116,12 +110,12 @@ def _read_orm(table: Table, *, client_hand_id: str) -> TableState:
         seated=seated,
         aways=aways_by_session(session_ids=ids),
         dealt=frozenset(dealt.values_list("pk", flat=True)),
-        fee_policy=policy,
+        fee_policy=fee_policy_in_force(table_id=table.pk, at=now),
         smallest_chip=denominations().values_list("value", flat=True).first(),
         last_hand=LastHand(*last) if last is not None else None,
         day_closed=gaming_day_is_closed(day),
         sign_id=sign.pk if sign is not None else None,
-        next_number=(top or 0) + 1,
+        next_number=next_number(table.pk, day),
         recorded_id=recorded.first() if recorded is not None else None,
         now=now,
         day=day,

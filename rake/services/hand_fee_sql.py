@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from cashier.models import AccountKind, Reason
-from cashier.services.ledger import LegSpec, chip_legs, greedy_breakdown
+from cashier.services.ledger import LEGS_CTE, LegSpec, chip_legs, greedy_breakdown
 from config.db import prepared_cursor
 from config.gaming_day import gaming_day_of
 from games.models import Hand
@@ -52,7 +52,7 @@ LEFT JOIN cashier_denomination d ON d.id = b.denomination_id
 # conditional on it, so a refusal writes nothing. The statement takes its table locks before its
 # snapshot, so a gaming-day close holding SHARE locks on the journal and the fee records is either
 # seen here or waits for this transaction (see rake.selectors.days).
-_WRITE_SQL = """
+_WRITE_SQL = f"""
 WITH locked AS MATERIALIZED (
     SELECT id, amount FROM cashier_balance WHERE id = ANY(%(ids)s::bigint[]) ORDER BY id FOR UPDATE
 ), change AS (
@@ -77,13 +77,7 @@ WITH locked AS MATERIALIZED (
     SELECT %(reason)s, %(entry_day)s::date, %(memo)s, %(ref)s, NULL, %(now)s::timestamptz, %(actor)s::integer
     FROM verdict WHERE outcome = 'ok' AND %(fee)s::bigint > 0
     RETURNING id
-), legs AS (
-    INSERT INTO cashier_leg (entry_id, account_id, denomination_id, currency, amount)
-    SELECT entry.id, leg.account_id, leg.denomination_id, %(currency)s, leg.amount
-    FROM entry CROSS JOIN unnest(%(accounts)s::bigint[], %(denominations)s::bigint[], %(amounts)s::bigint[])
-        WITH ORDINALITY AS leg(account_id, denomination_id, amount, n)
-    ORDER BY leg.n
-), moved AS (
+), {LEGS_CTE}, moved AS (
     UPDATE cashier_balance b SET amount = locked.amount + change.delta
     FROM locked JOIN change USING (id)
     WHERE b.id = locked.id AND EXISTS (SELECT FROM entry)

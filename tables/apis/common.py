@@ -1,4 +1,4 @@
-"""Plumbing the floor's API views share: the acting user, pagination, money input."""
+"""Plumbing the floor's API views share: the acting user, pagination, money input, a new player's entry."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db.models import Model, QuerySet
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,6 +15,7 @@ from rest_framework.views import APIView
 from config.api import Pagination
 from config.money import parse_amount
 from config.roles import Role
+from tables.models import SeatEntry
 
 FM = Role.FLOOR_MANAGER
 READ_ALL = [Role.ACCOUNTANT]
@@ -30,6 +32,20 @@ def paginate(
     paginator = Pagination()
     page = paginator.paginate_queryset(rows, request, view=view)
     return paginator.get_paginated_response(out(page, many=True).data)
+
+
+def seat_entry_field() -> serializers.ChoiceField:
+    """How a player seated at a running Hold'em game enters it (``SeatSession.entry``); blank waits."""
+    return serializers.ChoiceField(
+        choices=SeatEntry.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=gettext_lazy(
+            "Hold'em with hands being dealt: post (big blind live, small blind dead) to be dealt in at once, "
+            "or wait for the big blind (the default)."
+        ),
+    )
 
 
 class MoneyField(serializers.CharField):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -17,9 +16,9 @@ from config.errors import NotFound
 from config.permissions import roles_allowed
 from config.roles import Role
 from tables import selectors, services
-from tables.apis.common import FM, MoneyField, actor, paginate
+from tables.apis.common import FM, MoneyField, actor, paginate, seat_entry_field
 from tables.apis.out import GameOut, SeatOut, SignOut, TableEventOut, TableOut
-from tables.models import GameKind, Ring, SeatEntry, Structure, TableStatus
+from tables.models import GameKind, Ring, Structure, TableStatus
 from tables.selectors.tables import games_list, seat_sessions, table_events, table_get_for_user, tables_for_user
 
 TAG = ["floor: tables"]
@@ -216,16 +215,7 @@ class SeatPlayerApi(APIView):
     class SeatPlayerInput(serializers.Serializer[Any]):
         player_id = serializers.IntegerField()
         seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
-        entry = serializers.ChoiceField(
-            choices=SeatEntry.choices,
-            required=False,
-            allow_blank=True,
-            default="",
-            help_text=gettext_lazy(
-                "Hold'em with hands being dealt: post (big blind live, small blind dead) to be dealt in at once, "
-                "or wait for the big blind (the default)."
-            ),
-        )
+        entry = seat_entry_field()
 
     @extend_schema(tags=TAG, request=SeatPlayerInput, responses={201: SeatOut})
     def post(self, request: Request, table_id: int) -> Response:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -18,9 +17,9 @@ from config.gaming_day import current_gaming_day
 from config.permissions import roles_allowed
 from config.roles import Role
 from tables import selectors, services
-from tables.apis.common import FM, actor, paginate
+from tables.apis.common import FM, actor, paginate, seat_entry_field
 from tables.apis.out import WaitlistEntryOut, WaitlistGameOut, WaitStatsOut
-from tables.models import SeatEntry, WaitlistSource
+from tables.models import WaitlistSource
 from tables.selectors.waitlists import waitlist_entry_get
 from tables.services.waitlists import REMOVE_REASONS
 
@@ -103,16 +102,7 @@ class WaitlistSeatApi(APIView):
     class WaitlistSeatInput(serializers.Serializer[Any]):
         table_id = serializers.IntegerField()
         seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
-        entry = serializers.ChoiceField(
-            choices=SeatEntry.choices,
-            required=False,
-            allow_blank=True,
-            default="",
-            help_text=gettext_lazy(
-                "Hold'em with hands being dealt: post (big blind live, small blind dead) to be dealt in at once, "
-                "or wait for the big blind (the default)."
-            ),
-        )
+        entry = seat_entry_field()
 
     @extend_schema(tags=TAG, request=WaitlistSeatInput, responses=WaitlistEntryOut)
     def post(self, request: Request, entry_id: int) -> Response:

@@ -31,6 +31,21 @@ def record(actor: User, hand: Hand, *events: dict[str, Any]) -> hands.RecordedEv
     return last
 
 
+def fold_around(dealer: User, table_id: int) -> hands.Started:
+    """Start the next hand at a table and fold everyone to the last player standing; returns the start."""
+    started = hands.hand_start(actor=dealer, table_id=table_id)
+    result = record(dealer, started.hand, ev("deal"))
+    while not result.state.is_over:
+        result = record(dealer, started.hand, act(result.state.seat_to_act, "fold"))
+    return started
+
+
+def positions(started: hands.Started) -> tuple[int, int | None, int | None]:
+    """The button, small blind and big blind seats of a started hand."""
+    hand = started.hand
+    return hand.button, hand.small_blind_seat, hand.big_blind_seat
+
+
 def row_counts() -> dict[str, int]:
     """Rows of every hand-record table: a refusal must leave them all unchanged."""
     models = (Hand, HandEvent, HandResult, HandSeat, HandStatusChange, PotAward, SeatStack)

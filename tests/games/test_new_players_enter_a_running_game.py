@@ -12,7 +12,7 @@ from config.errors import DomainError
 from games import services as hands
 from tables import services as floor
 from tables.models import SeatSession, Table
-from tests.games.helpers import act, ev, record
+from tests.games.helpers import fold_around, positions
 
 pytestmark = pytest.mark.django_db
 
@@ -27,18 +27,6 @@ def make_player(floor_manager: User) -> Any:
         )
 
     return make
-
-
-def _play(dealer: User, table: Table) -> Any:
-    started = hands.hand_start(actor=dealer, table_id=table.pk)
-    result = record(dealer, started.hand, ev("deal"))
-    while not result.state.is_over:
-        result = record(dealer, started.hand, act(result.state.seat_to_act, "fold"))
-    return started
-
-
-def _positions(started: Any) -> tuple[int, int | None, int | None]:
-    return started.hand.button, started.hand.small_blind_seat, started.hand.big_blind_seat
 
 
 def _sit(floor_manager: User, table: Table, seat: int, make_player, entry: str = "") -> SeatSession:
@@ -62,10 +50,10 @@ def test_a_new_player_who_posts_is_dealt_in_at_once_with_big_blind_live_and_smal
     floor_manager: User, dealer: User, make_table, holdem, make_player
 ) -> None:
     table = make_table(holdem, dealer, players=4)
-    assert _positions(_play(dealer, table)) == (4, 1, 2)
+    assert positions(fold_around(dealer, table.pk)) == (4, 1, 2)
     _sit(floor_manager, table, 6, make_player, entry="post")
     started = hands.hand_start(actor=dealer, table_id=table.pk)
-    assert _positions(started) == (6, 1, 2)  # the moving button reaches the new seat: they buy it
+    assert positions(started) == (6, 1, 2)  # the moving button reaches the new seat: they buy it
     assert started.state.seats == (1, 2, 3, 4, 6)
     assert started.hand.setup["posts"] == [[6, 1000, 500]]  # case 7: the big blind live, the small blind dead
     assert (started.state.committed(6), started.state.total_committed(6)) == (1000, 1500)
@@ -75,22 +63,22 @@ def test_a_new_player_who_waits_sits_out_until_the_big_blind_reaches_the_seat(
     floor_manager: User, dealer: User, make_table, holdem, make_player
 ) -> None:
     table = make_table(holdem, dealer, players=4)
-    assert _positions(_play(dealer, table)) == (4, 1, 2)
+    assert positions(fold_around(dealer, table.pk)) == (4, 1, 2)
     _sit(floor_manager, table, 6, make_player)  # no choice given: waits
-    waiting = _play(dealer, table)
-    assert _positions(waiting) == (6, 1, 2)  # the moving button passes the waiting seat, dealt no cards
+    waiting = fold_around(dealer, table.pk)
+    assert positions(waiting) == (6, 1, 2)  # the moving button passes the waiting seat, dealt no cards
     assert waiting.state.seats == (1, 2, 3, 4) and waiting.hand.setup["sitting_out"] == [6]
-    assert _positions(_play(dealer, table)) == (1, 2, 3)
-    assert _positions(_play(dealer, table)) == (2, 3, 4)
+    assert positions(fold_around(dealer, table.pk)) == (1, 2, 3)
+    assert positions(fold_around(dealer, table.pk)) == (2, 3, 4)
     at_big_blind = hands.hand_start(actor=dealer, table_id=table.pk)
-    assert _positions(at_big_blind) == (3, 4, 6)
+    assert positions(at_big_blind) == (3, 4, 6)
     assert at_big_blind.state.seats == (1, 2, 3, 4, 6) and at_big_blind.hand.setup["posts"] == []
     assert at_big_blind.state.total_committed(6) == 1000  # the big blind only
 
 
 def test_a_player_changing_seats_at_the_table_is_not_new(floor_manager: User, dealer: User, make_table, holdem) -> None:
     table = make_table(holdem, dealer, players=4)
-    _play(dealer, table)
+    fold_around(dealer, table.pk)
     session = SeatSession.objects.get(table=table, seat_number=1, ended_at__isnull=True)
     floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=6)
     hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=6, amount=100_000)
@@ -102,7 +90,7 @@ def test_club_poker_deals_a_new_player_in_at_once(
     floor_manager: User, dealer: User, make_table, club_poker, make_player
 ) -> None:
     table = make_table(club_poker, dealer, players=3)
-    _play(dealer, table)
+    fold_around(dealer, table.pk)
     _sit(floor_manager, table, 4, make_player)
     assert 4 in hands.hand_start(actor=dealer, table_id=table.pk).state.seats
 

@@ -3,8 +3,6 @@ owes the blinds that passed while away and posts them or waits for the big blind
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
 
@@ -13,7 +11,7 @@ from games import services as hands
 from games.models import HandSeat
 from tables import services as floor
 from tables.models import SeatSession, Table
-from tests.games.helpers import act, ev, record
+from tests.games.helpers import act, ev, fold_around, positions, record
 
 pytestmark = pytest.mark.django_db
 
@@ -28,20 +26,6 @@ def _away(actor: User, table: Table, seat: int) -> None:
 
 def _back(actor: User, table: Table, seat: int, choice: str = "post") -> None:
     floor.seat_away_end(actor=actor, session_id=_session(table, seat).pk, choice=choice)
-
-
-def _play(dealer: User, table: Table) -> Any:
-    """Start a hand and fold everyone to the last player standing; returns the started hand."""
-    started = hands.hand_start(actor=dealer, table_id=table.pk)
-    result = record(dealer, started.hand, ev("deal"))
-    while not result.state.is_over:
-        result = record(dealer, started.hand, act(result.state.seat_to_act, "fold"))
-    return started
-
-
-def _positions(started: Any) -> tuple[int, int | None, int | None]:
-    hand = started.hand
-    return hand.button, hand.small_blind_seat, hand.big_blind_seat
 
 
 def test_club_poker_leaves_the_away_player_out_and_keeps_the_seat(
@@ -59,7 +43,7 @@ def test_club_poker_leaves_the_away_player_out_and_keeps_the_seat(
 
 def test_a_player_back_is_dealt_in_again_at_club_poker(dealer: User, club_table: Table) -> None:
     _away(dealer, club_table, 2)
-    _play(dealer, club_table)
+    fold_around(dealer, club_table.pk)
     _back(dealer, club_table, 2)
     assert hands.hand_start(actor=dealer, table_id=club_table.pk).state.seats == (1, 2, 3)
 
@@ -85,20 +69,20 @@ def test_an_away_player_with_no_chips_recorded_needs_no_buy_in(
 
 def test_holdem_blinds_skip_the_away_player(dealer: User, make_table, holdem) -> None:
     table = make_table(holdem, dealer, players=4)
-    assert _positions(_play(dealer, table)) == (4, 1, 2)
+    assert positions(fold_around(dealer, table.pk)) == (4, 1, 2)
     _away(dealer, table, 3)
-    second = _play(dealer, table)
-    assert _positions(second) == (1, 2, 4)
+    second = fold_around(dealer, table.pk)
+    assert positions(second) == (1, 2, 4)
     assert second.state.seats == (1, 2, 4)
     assert second.hand.setup["sitting_out"] == [3] and second.hand.setup["posts"] == []
 
 
 def _missed_both(dealer: User, table: Table) -> None:
     """Seat 3 away for two hands: the big blind passes it (2 -> 4), then the small blind (2 -> 4)."""
-    assert _positions(_play(dealer, table)) == (4, 1, 2)
+    assert positions(fold_around(dealer, table.pk)) == (4, 1, 2)
     _away(dealer, table, 3)
-    assert _positions(_play(dealer, table)) == (1, 2, 4)
-    assert _positions(_play(dealer, table)) == (2, 4, 1)
+    assert positions(fold_around(dealer, table.pk)) == (1, 2, 4)
+    assert positions(fold_around(dealer, table.pk)) == (2, 4, 1)
 
 
 def test_holdem_player_back_posts_the_missed_big_blind_live_and_small_blind_dead(
@@ -108,7 +92,7 @@ def test_holdem_player_back_posts_the_missed_big_blind_live_and_small_blind_dead
     _missed_both(dealer, table)
     _back(dealer, table, 3, "post")
     started = hands.hand_start(actor=dealer, table_id=table.pk)
-    assert _positions(started) == (3, 4, 1)
+    assert positions(started) == (3, 4, 1)
     assert started.state.seats == (1, 2, 3, 4)
     assert started.hand.setup["posts"] == [[3, 1000, 500]]
     assert (started.state.committed(3), started.state.total_committed(3)) == (1000, 1500)
@@ -125,22 +109,22 @@ def test_holdem_player_back_who_waits_sits_out_until_the_big_blind(dealer: User,
     table = make_table(holdem, dealer, players=4)
     _missed_both(dealer, table)
     _back(dealer, table, 3, "wait")
-    waiting = _play(dealer, table)
-    assert _positions(waiting) == (3, 4, 1)
+    waiting = fold_around(dealer, table.pk)
+    assert positions(waiting) == (3, 4, 1)
     assert waiting.state.seats == (1, 2, 4) and waiting.hand.setup["sitting_out"] == [3]
-    still = _play(dealer, table)
-    assert _positions(still) == (4, 1, 2) and 3 not in still.state.seats
+    still = fold_around(dealer, table.pk)
+    assert positions(still) == (4, 1, 2) and 3 not in still.state.seats
     at_big_blind = hands.hand_start(actor=dealer, table_id=table.pk)
-    assert _positions(at_big_blind) == (1, 2, 3)
+    assert positions(at_big_blind) == (1, 2, 3)
     assert at_big_blind.state.seats == (1, 2, 3, 4) and at_big_blind.hand.setup["posts"] == []
     assert at_big_blind.state.total_committed(3) == 1000  # the big blind only, nothing owed
 
 
 def test_holdem_player_back_before_any_blind_passed_owes_nothing(dealer: User, make_table, holdem) -> None:
     table = make_table(holdem, dealer, players=4)
-    _play(dealer, table)
+    fold_around(dealer, table.pk)
     _away(dealer, table, 1)  # seat 1 was the small blind; next the blinds are 2 and 3
-    assert _positions(_play(dealer, table)) == (2, 3, 4)
+    assert positions(fold_around(dealer, table.pk)) == (2, 3, 4)
     _back(dealer, table, 1, "wait")
     started = hands.hand_start(actor=dealer, table_id=table.pk)
     assert started.state.seats == (1, 2, 3, 4) and started.hand.setup["posts"] == []

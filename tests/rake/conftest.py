@@ -26,19 +26,29 @@ _numbers = itertools.count(1)
 
 
 @pytest.fixture
-def holdem(floor_manager: User) -> Game:
-    return floor.game_create(
-        actor=floor_manager,
-        name="Hold'em NL 500/1,000",
-        kind=GameKind.TEXAS_HOLDEM,
-        structure=Structure.NO_LIMIT,
-        ring=Ring.FULL_RING,
-        small_blind=500,
-        big_blind=1000,
-        min_buy_in=40_000,
-        max_buy_in=200_000,
-        seat_limit=10,
-    )
+def make_game(floor_manager: User) -> Callable[[str], Game]:
+    """A full-ring No-Limit Hold'em game 500/1,000 named ``name``."""
+
+    def make(name: str) -> Game:
+        return floor.game_create(
+            actor=floor_manager,
+            name=name,
+            kind=GameKind.TEXAS_HOLDEM,
+            structure=Structure.NO_LIMIT,
+            ring=Ring.FULL_RING,
+            small_blind=500,
+            big_blind=1000,
+            min_buy_in=40_000,
+            max_buy_in=200_000,
+            seat_limit=10,
+        )
+
+    return make
+
+
+@pytest.fixture
+def holdem(make_game: Callable[[str], Game]) -> Game:
+    return make_game("Hold'em NL 500/1,000")
 
 
 @pytest.fixture

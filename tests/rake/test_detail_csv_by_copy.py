@@ -19,35 +19,18 @@ from rake.models import FeeCharge
 from rake.selectors import ReportFilters
 from rake.services import export_create, export_run
 from rake.services.exports import export_file
-from tables import services as floor
-from tables.models import Game, GameKind, Ring, Structure
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 AWKWARD_GAME = 'Deep "Stack", 1,000\nlate — Սուրճ'
 
 
-def _game(actor: User, name: str) -> Game:
-    return floor.game_create(
-        actor=actor,
-        name=name,
-        kind=GameKind.TEXAS_HOLDEM,
-        structure=Structure.NO_LIMIT,
-        ring=Ring.FULL_RING,
-        small_blind=500,
-        big_blind=1000,
-        min_buy_in=40_000,
-        max_buy_in=200_000,
-        seat_limit=9,
-    )
-
-
 @pytest.fixture
-def records(on_postgres, floor_manager, holdem, make_table) -> ReportFilters:
+def records(on_postgres, floor_manager, holdem, make_game, make_table) -> ReportFilters:
     """Fee records written straight to the table (only their export is under test)."""
     day = current_gaming_day()
     table = make_table(holdem, open=False)
-    awkward = _game(floor_manager, AWKWARD_GAME)
+    awkward = make_game(AWKWARD_GAME)
     dealers = [
         # Usernames the form would refuse, but the database holds whatever it is given.
         User.objects.create(username='Անի, "Ani"\nK.'),
@@ -156,12 +139,10 @@ def test_the_export_task_writes_the_detail_csv_by_copy(records, accountant, tmp_
     assert sum(q["sql"].startswith("COPY (SELECT") for q in queries.captured_queries) == 1
 
 
-def test_a_carriage_return_in_a_name_sends_the_export_through_python(
-    records, accountant, floor_manager, tmp_path
-) -> None:
+def test_a_carriage_return_in_a_name_sends_the_export_through_python(records, accountant, make_game, tmp_path) -> None:
     # PostgreSQL would quote "a\rb"; Python's writer, ending lines with "\n", does not.
     assert exporters.detail_by_copy()
-    _game(floor_manager, "Night\rgame")
+    make_game("Night\rgame")
     assert not exporters.detail_by_copy()
     expected = tmp_path / "python.csv"
     exporters.write_csv(expected, exporters.DETAIL_COLUMNS, exporters.detail_rows(records), _ignore)
