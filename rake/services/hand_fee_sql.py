@@ -11,9 +11,11 @@ there) and then inserts the journal entry and its legs, moves the balances,
 inserts the fee record and adds it to the daily summary, or does nothing at
 all and names why.
 
-Whatever this path does not cover (a drop box without a balance row for a
-chip, no such accounts yet, chips that cannot make up the fee) goes back to
-the ORM path, which creates what is missing or refuses with its message.
+A table's first fee creates its drop box (with a balance row for every chip,
+as ``table_account`` does), then posts as every later fee does. Whatever else
+this path does not cover (a drop box without a balance row for a chip, no
+chips outstanding account, chips that cannot make up the fee) goes back to the
+ORM path, which creates what is missing or refuses with its message.
 The whole suite runs on SQLite (the ORM path) and on PostgreSQL (this path)
 with the same assertions, and a test compares the two on one database.
 """
@@ -27,6 +29,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from cashier.models import AccountKind, Reason
+from cashier.services.accounts import table_account
 from cashier.services.ledger import LEGS_CTE, LegSpec, chip_legs, greedy_breakdown
 from config.db import prepared_cursor
 from config.gaming_day import gaming_day_of
@@ -154,7 +157,7 @@ def hand_fee_post_sql(*, actor: User, hand: Hand) -> str | None:
     return str(outcome)
 
 
-def _legs(hand: Hand) -> tuple[list[LegSpec], dict[int, int]] | None:
+def _legs(hand: Hand, *, box_created: bool = False) -> tuple[list[LegSpec], dict[int, int]] | None:
     """The fee's legs (chips outstanding -> drop box) and the change of each balance row, or None."""
     with prepared_cursor() as cursor:
         cursor.execute(_READ_SQL, {"table": hand.table_id})
@@ -169,8 +172,13 @@ def _legs(hand: Hand) -> tuple[list[LegSpec], dict[int, int]] | None:
         row_ids[(kind, denomination_id)] = balance_id
         if kind == AccountKind.OUTSTANDING and amount > 0:
             outstanding[denomination_id] = (value, amount)
-    if AccountKind.OUTSTANDING not in accounts or AccountKind.DROP_BOX not in accounts:
+    if AccountKind.OUTSTANDING not in accounts:
         return None
+    if AccountKind.DROP_BOX not in accounts:
+        if box_created:
+            return None
+        table_account(table_id=hand.table_id, kind=AccountKind.DROP_BOX)
+        return _legs(hand, box_created=True)
     counts, left = greedy_breakdown(hand.fee, outstanding)
     if left:
         return None

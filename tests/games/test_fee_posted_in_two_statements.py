@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from cashier.models import AccountKind, Balance, JournalEntry, Leg, Reason
+from cashier.models import Account, AccountKind, Balance, Denomination, JournalEntry, Leg, Reason
 from cashier.services.accounts import singleton_accounts, table_account
 from cashier.services.ledger import chip_legs, post_entry
 from config.roles import Role
@@ -162,4 +162,25 @@ def test_chips_gone_between_the_read_and_the_write_refuse_the_whole_posting(
     assert _counts()[0] == before[0] and _counts()[3] == before[3]  # no fee record, no summary change
     assert _counts()[1] == before[1] + 1  # only the drain's own entry
     assert drop_box(unposted_hand.table_id) == 0
+    assert_fee_invariants()
+
+
+def test_a_tables_first_fee_creates_its_drop_box_and_posts_in_the_two_statements(
+    on_postgres, make_table, holdem, make_dealer_user, floor_manager, monkeypatch
+):
+    def orm_path(**_: Any) -> None:
+        raise AssertionError("the ORM path was taken")
+
+    stock_chips()
+    table = make_table(holdem, make_dealer_user(), players=6)
+    assert not Account.objects.filter(table_id=table.pk, kind=AccountKind.DROP_BOX).exists()
+    monkeypatch.setattr(fees, "hand_fees_post", orm_path)
+    hand = play_hand(floor_manager, table.pk, seed=0)
+    while not hand.fee:
+        hand = play_hand(floor_manager, table.pk, seed=hand.number)
+
+    box = Account.objects.get(table_id=table.pk, kind=AccountKind.DROP_BOX)
+    assert Balance.objects.filter(account=box).count() == Denomination.objects.count() + 1  # cash and each chip
+    assert FeeCharge.objects.get(hand=hand).fee == hand.fee
+    assert drop_box(table.pk) == hand.fee
     assert_fee_invariants()
