@@ -171,7 +171,9 @@ class JournalEntry(Recorded):
 
 class Leg(models.Model):
     entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="legs")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="legs")
+    account = models.ForeignKey(
+        Account, on_delete=models.PROTECT, related_name="legs", db_index=False
+    )  # cashier_leg_account_denom
     denomination = models.ForeignKey(Denomination, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     currency = models.CharField(_("currency"), max_length=3)
     amount = models.BigIntegerField(_("amount"))

@@ -27,7 +27,9 @@ class StackKind(models.TextChoices):
 
 class SeatStack(Recorded):
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
-    seat_session = models.ForeignKey("tables.SeatSession", on_delete=models.PROTECT, related_name="+")
+    seat_session = models.ForeignKey(
+        "tables.SeatSession", on_delete=models.PROTECT, related_name="+", db_index=False
+    )  # seatstack_latest_idx
     seat_number = models.PositiveSmallIntegerField(_("seat"))
     kind = models.CharField(_("kind"), max_length=12, choices=StackKind.choices)
     change = models.BigIntegerField(_("change"))

@@ -135,7 +135,8 @@ WITH sessions AS MATERIALIZED (
     SELECT s.*, p.first_name AS player_first_name, p.last_name AS player_last_name,
         (SELECT st.stack FROM games_seatstack st WHERE st.seat_session_id = s.id ORDER BY st.id DESC LIMIT 1)
             AS latest_stack,
-        EXISTS (SELECT FROM games_handseat hs WHERE hs.seat_session_id = s.id) AS dealt
+        (SELECT hs.hand_id FROM games_handseat hs WHERE hs.seat_session_id = s.id
+            ORDER BY hs.hand_id DESC LIMIT 1) IS NOT NULL AS dealt
     FROM tables_seatsession s JOIN tables_player p ON p.id = s.player_id
     WHERE s.table_id = %(table)s::bigint AND s.ended_at IS NULL
 )
@@ -162,7 +163,9 @@ SELECT
     (SELECT COALESCE(MAX(h.number), 0) + 1 FROM games_hand h
         WHERE h.table_id = %(table)s::bigint AND h.gaming_day = %(day)s::date),
     (SELECT h.id FROM games_hand h
-        WHERE h.table_id = %(table)s::bigint AND h.client_hand_id = %(client)s::text AND %(client)s::text <> ''
+        -- The partial unique index's own condition, written out: a prepared statement's generic plan
+        -- cannot derive it from the parameter, and without it would scan every hand of the table.
+        WHERE h.table_id = %(table)s::bigint AND h.client_hand_id = %(client)s::text AND h.client_hand_id <> ''
         ORDER BY h.id LIMIT 1),
     nextval(pg_get_serial_sequence('games_hand', 'id'))
 """

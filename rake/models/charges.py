@@ -38,7 +38,9 @@ class FeeCharge(Recorded):
         "games.Hand", on_delete=models.DO_NOTHING, db_constraint=False, null=True, blank=True, related_name="+"
     )
     time_charge = models.ForeignKey(TimeCharge, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.PROTECT, related_name="+", db_index=False
+    )  # feecharge_table_entry_idx
     game = models.ForeignKey("tables.Game", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     dealer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"

@@ -67,7 +67,8 @@ WITH locked AS MATERIALIZED (
         WHEN EXISTS (SELECT FROM rake_gamingdayclose WHERE gaming_day IN (%(day)s::date, %(entry_day)s::date))
             THEN 'gaming_day_closed'
         WHEN %(fee)s::bigint > 0 AND EXISTS (
-            SELECT FROM cashier_journalentry WHERE reason = %(reason)s AND ref = %(ref)s)
+            -- ref <> '': the partial unique index's condition, for the prepared statement's generic plan
+            SELECT FROM cashier_journalentry WHERE reason = %(reason)s AND ref = %(ref)s AND ref <> '')
             THEN 'already_posted'
         WHEN EXISTS (SELECT FROM locked JOIN change USING (id) WHERE locked.amount + change.delta < 0)
             THEN 'insufficient_balance'
