@@ -12,6 +12,9 @@ with 2 workers on 127.0.0.1 and runs:
 (b) the same hands posted whole (one request per hand) at the other tables,
     which start from the same seats and stacks, so each hand is legal there too.
 
+Between the two the tables' statistics are refreshed (``analyze``), as
+autovacuum keeps them on a live server.
+
 Then the engine alone replays the same hands. Prints events/s, hands/s and
 p50/p99 latency for each, and the ratio (the cost of the web and database
 layers). Targets on 2 cores: (a) >= 400 events/s with p99 < 50 ms; (b) >= 200 hands/s.
