@@ -1,6 +1,6 @@
 """Who sits out of the next hand: players away from the table now, and at Hold'em players back who owe the
-blinds that passed them while they were away, and new players who sat down while hands were being dealt
-(R12, cases 6 and 7).
+blinds that passed them while they were away, new players who sat down while hands were being dealt, and
+players who moved seats past more than two active players (R12, cases 6 and 7).
 
 Read at hand start under the table's row lock. Nothing extra is stored for
 it: what a returning player owes is folded with the engine's
@@ -15,6 +15,14 @@ owe as one who missed both blinds (the engine's reading of case 7: the big
 blind live and the small blind dead, which buys the button wherever they
 sit) and post or wait for the big blind as chosen on sitting down
 (``SeatSession.entry``, blank waits).
+
+A player who changes seats at the table is not new, but one who moves past
+more than two active players must post a big blind (live) at the new seat.
+The house reads "past" along the way the blinds go: the players seated after
+the old seat and before the new one, counted from the last hand's big blind
+in the order it moves (up the seat numbers, round the table). A move the
+other way brings the big blind sooner and owes nothing; a move past one or
+two players is a courtesy the rule allows.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from django.db.models import Max
 
 from games.engine import MissedBlinds, Positions, update_missed
 from games.engine.button import Return
+from games.engine.setup import HOLDEM_MAX_SEATS
 from games.models import Hand as HandRow
 from games.models import HandSeat
 from games.services.stacks import Seated
@@ -52,11 +61,13 @@ def sitting_out(
     dealt: frozenset[int],
     *,
     blinds: bool,
+    big_blind: int | None = None,
 ) -> SittingOut:
     """Who is away at the table now and, when the game has ``blinds``, what the players back owe.
 
     ``aways``: every away of the seated players' sessions, by session, in time
-    order; ``dealt``: the sessions dealt in at least once (``table_state`` reads both).
+    order; ``dealt``: the sessions dealt in at least once (``table_state`` reads both);
+    ``big_blind``: the seat of the last hand's big blind, if any.
     """
     sessions = {s.session.pk: s.session for s in seated}
     away = frozenset(
@@ -68,9 +79,20 @@ def sitting_out(
         return SittingOut(away=away)
     missed: dict[int, MissedBlinds] = {}
     choices: dict[int, Return] = {}
-    for seat, session in _new_players(table_id, seated, away, dealt).items():
-        missed[seat] = MissedBlinds(small=True, big=True)
-        choices[seat] = cast(Return, SeatEntry.POST if session.entry == SeatEntry.POST else SeatEntry.WAIT)
+    fresh = _fresh(seated, away, dealt)
+    running = _running_since(table_id) if fresh else None
+    # Seated while hands were being dealt, never dealt in since: new, or moved within the table.
+    late = [s for s in fresh if running is not None and s.started_at > running]
+    moved = _moved_within(table_id, late)
+    active = {s.session.seat_number for s in seated if s.session.seat_number not in away}
+    for session in late:
+        seat, old = session.seat_number, moved.get(session.pk)
+        if old is None:
+            missed[seat] = MissedBlinds(small=True, big=True)
+            choices[seat] = cast(Return, SeatEntry.POST if session.entry == SeatEntry.POST else SeatEntry.WAIT)
+        elif big_blind is not None and _players_passed(old, seat, big_blind, active) > 2:
+            missed[seat] = MissedBlinds(big=True)
+            choices[seat] = cast(Return, SeatEntry.POST)
     back = {sid: rows for sid, rows in aways.items() if sessions[sid].seat_number not in away}
     owing_since = _owing_since(back) if back else {}
     if not owing_since:
@@ -86,20 +108,34 @@ def sitting_out(
     return SittingOut(away=away, missed=missed, choices=choices)
 
 
-def _new_players(
-    table_id: int, seated: Sequence[Seated], away: frozenset[int], dealt: frozenset[int]
-) -> dict[int, SeatSession]:
-    """By seat: the players present who sat down while the game was running and were never dealt in."""
-    present = {s.session.pk: s.session for s in seated if s.session.seat_number not in away}
-    fresh = [session for pk, session in present.items() if pk not in dealt]
-    if not fresh:
+def _fresh(seated: Sequence[Seated], away: frozenset[int], dealt: frozenset[int]) -> list[SeatSession]:
+    """The sessions present at the table and never dealt in."""
+    return [s.session for s in seated if s.session.seat_number not in away and s.session.pk not in dealt]
+
+
+def _moved_within(table_id: int, fresh: Sequence[SeatSession]) -> dict[int, int]:
+    """Of ``fresh``, the sessions that moved from another seat at this table: their old seat, by session."""
+    came_from = {s.moved_from_id: s.pk for s in fresh if s.moved_from_id is not None}
+    if not came_from:
         return {}
-    moved_here = set(
-        SeatSession.objects.filter(
-            pk__in=[s.moved_from_id for s in fresh if s.moved_from_id is not None], table_id=table_id
-        ).values_list("pk", flat=True)
-    )
-    fresh = [s for s in fresh if s.moved_from_id not in moved_here]  # a seat change at this table is not new
+    old = SeatSession.objects.filter(pk__in=list(came_from), table_id=table_id).values_list("pk", "seat_number")
+    return {came_from[pk]: seat for pk, seat in old}
+
+
+def _players_passed(old: int, new: int, big_blind: int, active: set[int]) -> int:
+    """The active players a move from seat ``old`` to ``new`` passes along the way the blinds go (see the
+    module's docstring): none when the big blind, going on from ``big_blind``, reaches ``new`` first."""
+
+    def along(seat: int) -> int:  # 0 for the seat the big blind reaches next
+        return (seat - big_blind - 1) % HOLDEM_MAX_SEATS
+
+    if along(new) <= along(old):
+        return 0
+    return sum(1 for seat in active if along(old) < along(seat) < along(new))
+
+
+def _running_since(table_id: int) -> datetime | None:
+    """When the first hand since the table last opened started; None before it."""
     opened = (
         TableEvent.objects.filter(table_id=table_id, action=TableEvent.Action.OPEN)
         .order_by("-created_at", "-pk")
@@ -109,10 +145,7 @@ def _new_players(
     hands = HandRow.objects.filter(table_id=table_id, replay_of__isnull=True, corrects__isnull=True)
     if opened is not None:
         hands = hands.filter(created_at__gte=opened)
-    first = hands.order_by("pk").values_list("created_at", flat=True).first()
-    if first is None:
-        return {}
-    return {s.seat_number: s for s in fresh if s.started_at > first}
+    return hands.order_by("pk").values_list("created_at", flat=True).first()
 
 
 def _owing_since(back: Mapping[int, list[SeatAway]]) -> dict[int, datetime]:

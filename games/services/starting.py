@@ -213,7 +213,14 @@ def plan_hand(
     _check_table(table, state.open_hand)
     game = table.game
     assert game is not None, "an open table has a game (tables' CHECK constraint)"
-    out = sitting_out(table.pk, state.seated, state.aways, state.dealt, blinds=engine_game(game) is Game.HOLDEM)
+    out = sitting_out(
+        table.pk,
+        state.seated,
+        state.aways,
+        state.dealt,
+        blinds=engine_game(game) is Game.HOLDEM,
+        big_blind=state.last_hand.big_blind if state.last_hand is not None else None,
+    )
     seated, stacks = _stacks(actor, table, state.seated, buy_ins, out.away)
     setup = build_setup(state, stacks, percentage_fee_for(state.fee_policy), out)
     started = Hand.start(setup)

@@ -1,5 +1,6 @@
 """A new player sitting down at a Hold'em table while hands are being dealt posts the big blind live and the
-small blind dead to be dealt in at once (buying the button), or waits for the big blind (R12, case 7)."""
+small blind dead to be dealt in at once (buying the button), or waits for the big blind (R12, case 7); a
+player moving seats past more than two active players posts a big blind at the new seat (R12)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from django.contrib.auth.models import User
 from config.errors import DomainError
 from games import services as hands
 from tables import services as floor
-from tables.models import SeatSession, Table
-from tests.games.helpers import fold_around, positions
+from tables.models import Game, GameKind, Ring, SeatSession, Structure, Table
+from tests.games.helpers import act, ev, fold_around, positions, record
 
 pytestmark = pytest.mark.django_db
 
@@ -84,6 +85,63 @@ def test_a_player_changing_seats_at_the_table_is_not_new(floor_manager: User, de
     hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=6, amount=100_000)
     started = hands.hand_start(actor=dealer, table_id=table.pk)
     assert 6 in started.state.seats and started.hand.setup["posts"] == []
+
+
+@pytest.fixture
+def full_ring(floor_manager: User) -> Game:
+    return floor.game_create(
+        actor=floor_manager,
+        name="Hold'em NL 500/1,000 full ring",
+        kind=GameKind.TEXAS_HOLDEM,
+        structure=Structure.NO_LIMIT,
+        ring=Ring.FULL_RING,
+        small_blind=500,
+        big_blind=1000,
+        min_buy_in=40_000,
+        max_buy_in=200_000,
+        seat_limit=10,
+    )
+
+
+def _move(floor_manager: User, table: Table, old: int, new: int) -> None:
+    session = SeatSession.objects.get(table=table, seat_number=old, ended_at__isnull=True)
+    floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=new)
+    hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=new, amount=100_000)
+
+
+@pytest.mark.parametrize(
+    "old, new, posts",
+    [
+        (3, 8, [[8, 1000, 0]]),  # passes 4, 5 and 6 on the big blind's way: posts it, live
+        (3, 7, [[7, 1000, 0]]),  # the same three players, to the next seat
+        (5, 8, []),  # passes seat 6 only
+        (4, 7, []),  # passes 5 and 6: two, the most the rule lets pass
+        (6, 10, []),  # passes empty seats only
+    ],
+)
+def test_a_player_moving_seats_past_more_than_two_active_players_posts_a_big_blind(
+    floor_manager: User, dealer: User, make_table, full_ring: Game, old: int, new: int, posts: list[list[int]]
+) -> None:
+    table = make_table(full_ring, dealer, players=6)
+    assert positions(fold_around(dealer, table.pk)) == (6, 1, 2)
+    _move(floor_manager, table, old, new)
+    started = hands.hand_start(actor=dealer, table_id=table.pk)
+    assert new in started.state.seats  # dealt in at once, posting or not
+    assert started.hand.setup["posts"] == posts
+    result = record(dealer, started.hand, ev("deal"))
+    while not result.state.is_over:
+        result = record(dealer, started.hand, act(result.state.seat_to_act, "fold"))
+    assert hands.hand_start(actor=dealer, table_id=table.pk).hand.setup["posts"] == []  # dealt in: owes no more
+
+
+def test_a_move_towards_the_big_blind_owes_nothing_however_far(
+    floor_manager: User, dealer: User, make_table, full_ring: Game
+) -> None:
+    table = make_table(full_ring, dealer, players=6)
+    fold_around(dealer, table.pk)  # button 6, big blind 2: it reaches seat 3 next, seat 1 last
+    _move(floor_manager, table, 1, 9)  # back along the blinds' way past 6, 5, 4 and 3 the other way round
+    started = hands.hand_start(actor=dealer, table_id=table.pk)
+    assert 9 in started.state.seats and started.hand.setup["posts"] == []
 
 
 def test_club_poker_deals_a_new_player_in_at_once(
