@@ -133,8 +133,12 @@ FOR UPDATE OF t
 _READ_SQL = """
 WITH sessions AS MATERIALIZED (
     SELECT s.*, p.first_name AS player_first_name, p.last_name AS player_last_name,
-        (SELECT st.stack FROM games_seatstack st WHERE st.seat_session_id = s.id ORDER BY st.id DESC LIMIT 1)
-            AS latest_stack,
+        COALESCE(
+            (SELECT st.stack FROM games_seatstack st WHERE st.seat_session_id = s.id ORDER BY st.id DESC LIMIT 1),
+            -- a seat moved to: the chips came along (games.services.stacks)
+            (SELECT st.stack FROM games_seatstack st WHERE st.seat_session_id = s.moved_from_id
+                ORDER BY st.id DESC LIMIT 1)
+        ) AS latest_stack,
         (SELECT hs.hand_id FROM games_handseat hs WHERE hs.seat_session_id = s.id
             ORDER BY hs.hand_id DESC LIMIT 1) IS NOT NULL AS dealt
     FROM tables_seatsession s JOIN tables_player p ON p.id = s.player_id

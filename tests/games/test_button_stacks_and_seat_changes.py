@@ -52,3 +52,21 @@ def test_heads_up_button_posts_the_small_blind(dealer, holdem, make_table):
     table = make_table(holdem, dealer, players=2)
     hand = hands.hand_start(actor=dealer, table_id=table.pk).hand
     assert hand.button == hand.small_blind_seat
+
+
+def test_a_player_moving_seats_takes_their_chips_along(floor_manager, dealer, holdem, make_table):
+    # Both tables are dealt by the same dealer (the second takes them): the floor records here.
+    table, other = make_table(holdem, dealer, players=3), make_table(holdem, dealer, players=2)
+    first = hands.hand_start(actor=floor_manager, table_id=table.pk).hand
+    _fold_around(floor_manager, first, 3, 1)  # the big blind, seat 2, wins the blinds
+    mover = SeatSession.objects.get(table=table, seat_number=2, ended_at__isnull=True)
+    moved = floor.seat_move(actor=floor_manager, session_id=mover.pk, table_id=table.pk, seat_number=5)
+    second = hands.hand_start(actor=floor_manager, table_id=table.pk)
+    assert HandSeat.objects.get(hand=second.hand, seat_number=5).start_stack == 100_500  # no buy-in entered again
+    result = record(floor_manager, second.hand, ev("deal"))
+    while not result.state.is_over:
+        result = record(floor_manager, second.hand, act(result.state.seat_to_act, "fold"))
+    final = result.state.stack(5)
+    floor.seat_move(actor=floor_manager, session_id=moved.pk, table_id=other.pk, seat_number=3)  # another table
+    third = hands.hand_start(actor=floor_manager, table_id=other.pk)
+    assert HandSeat.objects.get(hand=third.hand, seat_number=3).start_stack == final

@@ -81,8 +81,7 @@ def test_a_player_changing_seats_at_the_table_is_not_new(floor_manager: User, de
     table = make_table(holdem, dealer, players=4)
     fold_around(dealer, table.pk)
     session = SeatSession.objects.get(table=table, seat_number=1, ended_at__isnull=True)
-    floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=6)
-    hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=6, amount=100_000)
+    floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=6)  # chips along
     started = hands.hand_start(actor=dealer, table_id=table.pk)
     assert 6 in started.state.seats and started.hand.setup["posts"] == []
 
@@ -105,8 +104,7 @@ def full_ring(floor_manager: User) -> Game:
 
 def _move(floor_manager: User, table: Table, old: int, new: int) -> None:
     session = SeatSession.objects.get(table=table, seat_number=old, ended_at__isnull=True)
-    floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=new)
-    hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=new, amount=100_000)
+    floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=new)  # chips along
 
 
 @pytest.mark.parametrize(

@@ -192,11 +192,13 @@ def test_chips_in_the_room(on_postgres: None, dealer: User, holdem_table: Table)
 def test_seats_changed(on_postgres: None, floor_manager: User, dealer: User, make_table, holdem: Game) -> None:
     table = make_table(holdem, dealer, players=4)
     play_hand(dealer, table.pk, 3)
+    before = {s.session.seat_number: s.stack for s in _agree(table.pk).seated}
     floor.seat_move(actor=floor_manager, session_id=_session(table, 2).pk, table_id=table.pk, seat_number=5)
     floor.seat_stand_up(actor=floor_manager, session_id=_session(table, 3).pk)
     state = _agree(table.pk)
     assert [s.session.seat_number for s in state.seated] == [1, 4, 5]
     assert state.seated[-1].session.moved_from_id is not None
+    assert state.seated[-1].stack == before[2]  # the chips came along
 
 
 def test_the_day_closed(on_postgres: None, accountant: User, holdem_table: Table) -> None:
