@@ -169,6 +169,22 @@ def holdem_short(floor_manager: User) -> Game:
 
 
 @pytest.fixture
+def holdem_full(floor_manager: User) -> Game:
+    return game_create(
+        actor=floor_manager,
+        name="Hold'em NL 1,000/2,000",
+        kind=GameKind.TEXAS_HOLDEM,
+        structure=Structure.NO_LIMIT,
+        ring=Ring.FULL_RING,
+        small_blind=1000,
+        big_blind=2000,
+        min_buy_in=80_000,
+        max_buy_in=400_000,
+        seat_limit=10,
+    )
+
+
+@pytest.fixture
 def client_for() -> Callable[[User | None], Client]:
     def make(user: User | None) -> Client:
         client = Client()

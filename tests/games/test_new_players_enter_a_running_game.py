@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from config.errors import DomainError
 from games import services as hands
 from tables import services as floor
-from tables.models import Game, GameKind, Ring, SeatSession, Structure, Table
+from tables.models import Game, SeatSession, Table
 from tests.games.helpers import act, ev, fold_around, positions, record
 
 pytestmark = pytest.mark.django_db
@@ -86,22 +86,6 @@ def test_a_player_changing_seats_at_the_table_is_not_new(floor_manager: User, de
     assert 6 in started.state.seats and started.hand.setup["posts"] == []
 
 
-@pytest.fixture
-def full_ring(floor_manager: User) -> Game:
-    return floor.game_create(
-        actor=floor_manager,
-        name="Hold'em NL 500/1,000 full ring",
-        kind=GameKind.TEXAS_HOLDEM,
-        structure=Structure.NO_LIMIT,
-        ring=Ring.FULL_RING,
-        small_blind=500,
-        big_blind=1000,
-        min_buy_in=40_000,
-        max_buy_in=200_000,
-        seat_limit=10,
-    )
-
-
 def _move(floor_manager: User, table: Table, old: int, new: int) -> None:
     session = SeatSession.objects.get(table=table, seat_number=old, ended_at__isnull=True)
     floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=new)  # chips along
@@ -110,17 +94,17 @@ def _move(floor_manager: User, table: Table, old: int, new: int) -> None:
 @pytest.mark.parametrize(
     "old, new, posts",
     [
-        (3, 8, [[8, 1000, 0]]),  # passes 4, 5 and 6 on the big blind's way: posts it, live
-        (3, 7, [[7, 1000, 0]]),  # the same three players, to the next seat
+        (3, 8, [[8, 2000, 0]]),  # passes 4, 5 and 6 on the big blind's way: posts it, live
+        (3, 7, [[7, 2000, 0]]),  # the same three players, to the next seat
         (5, 8, []),  # passes seat 6 only
         (4, 7, []),  # passes 5 and 6: two, the most the rule lets pass
         (6, 10, []),  # passes empty seats only
     ],
 )
 def test_a_player_moving_seats_past_more_than_two_active_players_posts_a_big_blind(
-    floor_manager: User, dealer: User, make_table, full_ring: Game, old: int, new: int, posts: list[list[int]]
+    floor_manager: User, dealer: User, make_table, holdem_full: Game, old: int, new: int, posts: list[list[int]]
 ) -> None:
-    table = make_table(full_ring, dealer, players=6)
+    table = make_table(holdem_full, dealer, players=6)
     assert positions(fold_around(dealer, table.pk)) == (6, 1, 2)
     _move(floor_manager, table, old, new)
     started = hands.hand_start(actor=dealer, table_id=table.pk)
@@ -133,9 +117,9 @@ def test_a_player_moving_seats_past_more_than_two_active_players_posts_a_big_bli
 
 
 def test_a_move_towards_the_big_blind_owes_nothing_however_far(
-    floor_manager: User, dealer: User, make_table, full_ring: Game
+    floor_manager: User, dealer: User, make_table, holdem_full: Game
 ) -> None:
-    table = make_table(full_ring, dealer, players=6)
+    table = make_table(holdem_full, dealer, players=6)
     fold_around(dealer, table.pk)  # button 6, big blind 2: it reaches seat 3 next, seat 1 last
     _move(floor_manager, table, 1, 9)  # back along the blinds' way past 6, 5, 4 and 3 the other way round
     started = hands.hand_start(actor=dealer, table_id=table.pk)

@@ -11,26 +11,10 @@ from django.contrib.auth.models import User
 
 from config.roles import Role
 from tables import services
-from tables.models import Game, GameKind, Player, Ring, Structure, Table
+from tables.models import Game, Player, Table
 from tests.factories import UserFactory
 
 _numbers = itertools.count(1)
-
-
-@pytest.fixture
-def holdem_full(floor_manager: User) -> Game:
-    return services.game_create(
-        actor=floor_manager,
-        name="Hold'em NL 1,000/2,000",
-        kind=GameKind.TEXAS_HOLDEM,
-        structure=Structure.NO_LIMIT,
-        ring=Ring.FULL_RING,
-        small_blind=1000,
-        big_blind=2000,
-        min_buy_in=80_000,
-        max_buy_in=400_000,
-        seat_limit=10,
-    )
 
 
 @pytest.fixture
