@@ -152,36 +152,30 @@ def club_poker(floor_manager: User) -> Game:
     )
 
 
-@pytest.fixture
-def holdem_short(floor_manager: User) -> Game:
+def nl_holdem(actor: User, *, name: str, ring: Ring, big_blind: int = 1000) -> Game:
+    """A No-Limit Hold'em game: small blind half the big, buy-ins of 40 to 200 big blinds, the ring's seats."""
     return game_create(
-        actor=floor_manager,
-        name="Hold'em NL 500/1,000",
+        actor=actor,
+        name=name,
         kind=GameKind.TEXAS_HOLDEM,
         structure=Structure.NO_LIMIT,
-        ring=Ring.SHORT_HANDED,
-        small_blind=500,
-        big_blind=1000,
-        min_buy_in=40_000,
-        max_buy_in=200_000,
-        seat_limit=6,
+        ring=ring,
+        small_blind=big_blind // 2,
+        big_blind=big_blind,
+        min_buy_in=40 * big_blind,
+        max_buy_in=200 * big_blind,
+        seat_limit=10 if ring == Ring.FULL_RING else 6,
     )
+
+
+@pytest.fixture
+def holdem_short(floor_manager: User) -> Game:
+    return nl_holdem(floor_manager, name="Hold'em NL 500/1,000", ring=Ring.SHORT_HANDED)
 
 
 @pytest.fixture
 def holdem_full(floor_manager: User) -> Game:
-    return game_create(
-        actor=floor_manager,
-        name="Hold'em NL 1,000/2,000",
-        kind=GameKind.TEXAS_HOLDEM,
-        structure=Structure.NO_LIMIT,
-        ring=Ring.FULL_RING,
-        small_blind=1000,
-        big_blind=2000,
-        min_buy_in=80_000,
-        max_buy_in=400_000,
-        seat_limit=10,
-    )
+    return nl_holdem(floor_manager, name="Hold'em NL 1,000/2,000", ring=Ring.FULL_RING, big_blind=2000)
 
 
 @pytest.fixture

@@ -19,7 +19,8 @@ from django.utils import timezone
 from config.roles import Role
 from rake.models import FeeKind, FeePolicyVersion
 from tables import services as floor
-from tables.models import Game, GameKind, Player, Ring, SeatSession, Structure, Table
+from tables.models import Game, Player, Ring, SeatSession, Table
+from tests.conftest import nl_holdem
 from tests.factories import UserFactory
 
 _numbers = itertools.count(1)
@@ -30,18 +31,7 @@ def make_game(floor_manager: User) -> Callable[[str], Game]:
     """A full-ring No-Limit Hold'em game 500/1,000 named ``name``."""
 
     def make(name: str) -> Game:
-        return floor.game_create(
-            actor=floor_manager,
-            name=name,
-            kind=GameKind.TEXAS_HOLDEM,
-            structure=Structure.NO_LIMIT,
-            ring=Ring.FULL_RING,
-            small_blind=500,
-            big_blind=1000,
-            min_buy_in=40_000,
-            max_buy_in=200_000,
-            seat_limit=10,
-        )
+        return nl_holdem(floor_manager, name=name, ring=Ring.FULL_RING)
 
     return make
 
