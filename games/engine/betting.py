@@ -120,6 +120,24 @@ def pay(h: Hand, i: int, chips: int, *, live: bool = True) -> None:
         h.able -= 1
 
 
+def pay_dead(h: Hand, i: int, chips: int, *, card_fee: bool = False) -> None:
+    """Move chips from the stack to the pot as dead money (case 57): part of no bet and of no side-pot layer.
+
+    A card fee goes to the highest pot the payer shares; any other dead
+    money (a dead blind, a big-blind ante, an untrimmed ante) to the main pot.
+    """
+    pay(h, i, chips, live=False)
+    if chips:
+        if card_fee:
+            h.card_fees = _plus(h.card_fees, i, chips)
+        else:
+            h.dead_money = _plus(h.dead_money, i, chips)
+
+
+def _plus(values: tuple[int, ...], i: int, chips: int) -> tuple[int, ...]:
+    return (*values[:i], values[i] + chips, *values[i + 1 :])
+
+
 def refund(h: Hand, i: int, chips: int) -> None:
     """Give back chips of the seat's bet this round (an uncalled bet)."""
     if chips and not h.stacks[i] and not h.folded[i]:
@@ -188,7 +206,11 @@ def _opponent_with_chips(h: Hand, i: int) -> bool:
 
 
 def _max_other_bet(h: Hand, i: int) -> int:
-    return max((h.bets[j] for j in range(len(h.seats)) if j != i), default=0)
+    top = 0
+    for j, chips in enumerate(h.bets):  # a loop: a generator here cost a replay several percent
+        if chips > top and j != i:
+            top = chips
+    return top
 
 
 def _call_to(h: Hand, i: int) -> int:
@@ -288,7 +310,8 @@ def take(h: Hand, i: int, action: Action, *, out_of_turn: bool = False) -> None:
     chips = chips_before - h.stacks[i]
     all_in = chips > 0 and not h.stacks[i]
     record: ActionRecord = (
-        h.seats[i], kind.value, h.bets[i], chips, all_in, h.street_name, out_of_turn, action.kind.value, action.amount
+        h.seats[i], kind._value_, h.bets[i], chips, all_in, h.street_name, out_of_turn, action.kind._value_,
+        action.amount
     )  # fmt: skip
     h.effective += (record,)
 

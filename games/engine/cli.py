@@ -1,9 +1,12 @@
 """``python -m games.engine replay FILE... [--json]``: replay PHH files through the engine.
 
 Per hand: the final stacks (in the file's player order), the pots with their
-winners, shares and fees, or the error that stopped the hand. ``--json``
-prints one object per hand per line for other tools. The exit status is 1
-when any hand failed, so a script can check a whole directory.
+winners, shares and fees, or the error that stopped the hand with its stable
+code. Amounts are minor units: the file's amounts times ``10**exponent``, the
+exponent being the most decimal places the file's amounts are written with
+unless ``--exponent`` sets it. ``--json`` prints one object per hand per line
+for other tools, as each hand is replayed. The exit status is 1 when any
+hand failed, so a script can check a whole directory.
 """
 
 from __future__ import annotations
@@ -11,10 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from games.engine.phh_import import ReplayResult, replay_file
+from games.engine.phh_import import ReplayResult, iter_replay_text
 from games.engine.setup import HouseOptions
 
 
@@ -25,7 +28,10 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("files", nargs="+", metavar="FILE")
     replay.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     replay.add_argument(
-        "--exponent", type=int, default=0, help="decimal places of the minor unit (2: amounts in the file are 12.50)"
+        "--exponent",
+        type=int,
+        default=None,
+        help="decimal places of the minor unit (2: 12.50 is 1250); default: the most the file's amounts have",
     )
     replay.add_argument(
         "--pokerkit-rules",
@@ -38,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
 def _text(path: str, result: ReplayResult, out: TextIO) -> None:
     head = f"{path} hand {result.number}" + (f" ({result.name})" if result.name != str(result.number) else "")
     if result.error is not None:
-        print(f"{head}: error: {result.error}", file=out)
+        print(f"{head}: error: {result.error} (code {result.code})", file=out)
         return
     stacks = ", ".join(f"seat {s} {c}" for s, c in zip(result.seats, result.final_stacks(), strict=True))
     print(f"{head}: final stacks {stacks}", file=out)
@@ -56,13 +62,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     failed = False
     for path in args.files:
         try:
-            results = replay_file(path, exponent=args.exponent, options=options)
-        except OSError as error:
-            results = [ReplayResult(1, path, error=f"cannot read the file: {error.strerror}")]
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else f"not UTF-8 text ({error.reason})"
+            results: Iterable[ReplayResult] = [
+                ReplayResult(1, path, error=f"cannot read the file: {reason}", code="unreadable_file")
+            ]
+        else:
+            results = iter_replay_text(text, exponent=args.exponent, options=options)
         for result in results:
             failed = failed or not result.ok
             if args.json:
-                print(json.dumps({"file": path, **result.to_dict()}), file=out)
+                out.write(json.dumps({"file": path, **result.to_dict()}) + "\n")
             else:
                 _text(path, result, out)
     return 1 if failed else 0

@@ -2,8 +2,9 @@
 
 The draw goes round once, from the dealer's left, over every player still
 in: stand pat (no cards) or hand back 1 to 3 of one's own cards and pay one
-ante per card bought into the bank. Card fees are dead money in the bank
-like the antes (they count toward the side-pot layers, not toward a bet).
+ante per card bought into the bank. Card fees are dead money (case 57):
+they count toward no bet and no side-pot layer, and go into the highest
+pot the payer shares with another player still in.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.engine import showdown
-from games.engine.betting import pay
+from games.engine.betting import pay_dead
 from games.engine.cards import UNKNOWN, add_known, card_str, cards_str, check_distinct
 from games.engine.errors import DrawError, PhaseError, ShowdownError, TurnError
 from games.engine.events import AgreeSplit, Draw, Replay
@@ -55,7 +56,7 @@ def apply_draw(h: Hand, event: Draw) -> bool:
     h.known = add_known(h.known, revealed + tuple(event.cards))
     h.holes = _replace(h.holes, i, kept + tuple(event.cards))
     h.dead += tuple(c for c in event.discards if c != UNKNOWN)
-    pay(h, i, cost, live=False)
+    pay_dead(h, i, cost, card_fee=True)
     h.drew = _replace(h.drew, i, count)
     h.to_act = _next_to_draw(h, (i + 1) % len(h.seats))
     return h.to_act == -1
@@ -116,12 +117,6 @@ def resolve_tie(h: Hand, event: AgreeSplit | Replay) -> None:
             f"this table does not allow a tie to end in a {mode} (allowed: {', '.join(sorted(allowed))})",
             code="tie_mode_not_allowed",
         )
-    if mode == "replay":
-        groups = {winners for winners in h.pot_winners if len(winners) > 1}
-        if len(groups) > 1:
-            shown = "; ".join(", ".join(map(str, g)) for g in sorted(groups))
-            raise ShowdownError(
-                f"a replay needs one group of tied players, not several ({shown}): agree to split",
-                code="replay_needs_one_tie",
-            )
+    # A replay carries every tied bank with its own tied players, so a tie
+    # can always be finished, whoever shares it (case 59).
     showdown.finalize(h, tie=mode)

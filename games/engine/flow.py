@@ -3,8 +3,9 @@
 Hold'em: deal, pre-flop, flop, turn, river, showdown. Club Poker (club-poker.md,
 "How the software reads it"): deal 5, first round, draw, second round,
 showdown. A betting round is skipped when fewer than two players still have
-chips; the board is still dealt (or the draw still held) and the hands are
-then tabled in any order (R17: all-in before the river).
+chips; the board is still dealt (or the draw still held). Hold'em hands all
+in before the river are tabled from the moment the betting closes, during
+the run-out, in any order (R17, case 58: ``showdown.begin_runout``).
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ def close_round(h: Hand) -> None:
         showdown.begin(h)
     else:
         h.phase = Phase.BOARD
+        if h.able < 2:
+            showdown.begin_runout(h)
 
 
 def _next_round(h: Hand) -> None:

@@ -8,35 +8,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.engine.betting import NOBODY, pay, start_round
+from games.engine.betting import NOBODY, pay, pay_dead, start_round
 from games.engine.setup import Game
 
 if TYPE_CHECKING:
     from games.engine.state import Hand
 
 
-def post(h: Hand, i: int, amount: int, *, live: bool) -> None:
-    """A forced bet: what the player has, up to ``amount`` (a short post leaves them all-in)."""
-    pay(h, i, min(amount, h.stacks[i]), live=live)
+def post(h: Hand, i: int, amount: int, *, live: bool, dead: bool = False) -> None:
+    """A forced bet: what the player has, up to ``amount`` (a short post leaves them all-in).
+
+    ``dead``: dead money for the main pot (case 57), not layered into side pots.
+    """
+    chips = min(amount, h.stacks[i])
+    if dead:
+        pay_dead(h, i, chips)
+    else:
+        pay(h, i, chips, live=live)
 
 
 def forced_bets(h: Hand) -> None:
     """Antes, extra posts, blinds and straddle, in that order (Hold'em) or antes only (Club Poker)."""
     setup = h.setup
     if setup.ante and not setup.bb_ante:
+        # A uniform ante is layered like a bet while it is trimmed (case 10), else dead.
+        untrimmed = not setup.options.ante_trimming
         for i in range(len(h.seats)):
-            post(h, i, setup.ante, live=False)
+            post(h, i, setup.ante, live=False, dead=untrimmed)
     if setup.game is Game.CLUB_POKER:
         return
     for extra in setup.posts:
         i = h.seat_index(extra.seat)
         post(h, i, extra.live, live=True)
-        post(h, i, extra.dead, live=False)
+        post(h, i, extra.dead, live=False, dead=True)
     if h.small_blind_index != NOBODY:
         post(h, h.small_blind_index, setup.small_blind, live=True)
     post(h, h.big_blind_index, setup.big_blind, live=True)
     if setup.bb_ante and setup.ante:  # the blind first, then the table's ante (TDA)
-        post(h, h.big_blind_index, setup.ante, live=False)
+        post(h, h.big_blind_index, setup.ante, live=False, dead=True)
     if setup.straddle:
         post(h, h.straddle_index, setup.straddle, live=True)
 

@@ -3,30 +3,57 @@
 A ``.phhs`` file is split on its ``[name]`` table headers before any TOML is
 parsed, so a hand that is not even valid TOML fails alone: every hand comes
 back as a ``ReplayResult`` holding either the engine's finished hand or the
-error, with the hand's number in the file, and the rest still replay.
+error and its stable code, with the hand's number in the file, and the rest
+still replay. A hand the engine has no rules for (another variant, stacks
+written ``inf`` because the site did not show them) is refused the same way.
 
 Amounts may be decimals (``12.50``): ``exponent`` is the number of decimal
-places of the table's minor unit (2 for cents), and an amount that is not a
-whole number of minor units is refused. Unknown hole cards are ``????``.
-A hand whose actions stop at the showdown is finished by showing every
-known hand in the engine's order; ``finishing_stacks`` and ``winnings``, when
-present, are compared with the engine's and any difference is reported.
+places of the table's minor unit (2 for cents). Left out, it is the most
+decimal places any amount of the file is written with, so ``623.75`` reads
+as 62375 cents, as pokerkit's Decimal reading has it; an amount that is not
+a whole number of minor units is refused.
+
+Forced bets follow pokerkit's reading of the spec: heads-up, the arrays are
+reversed (the button posts the first entry); a negative entry in
+``blinds_or_straddles`` is a blind posted out of position, its absolute value
+live (``ExtraPost.live``), and does not take the big blind's place in the
+order of play; a hand with a big blind and no small blind names its big blind
+seat. ``ante_trimming_status`` (false when absent, as pokerkit reads it) sets
+``HouseOptions.ante_trimming``.
+
+The showdown (``pN sm``) is written in the order the site logged it, and
+hands all in before the river are written as they were tabled, street by
+street, with ``????`` for cards still face down. The importer keeps each
+player's latest word and settles the showdown once the actions end, in the
+engine's order: known cards are shown, cards kept face down (``????``) or a
+bare ``sm`` are mucked: a hand never shown cannot win a contested pot
+(case 42). A show by the winner of a hand won by folds is passed to the
+engine, which records it (case 58). A hand whose actions stop at the
+showdown is finished the same way, showing the cards its ``d dh`` gave.
+``finishing_stacks`` and ``winnings``, when present, are compared with the
+engine's and any difference is reported as a warning.
+
+A betting action written for a player whose turn has not come means the
+file left out the players in between (commentators skip the folds nobody
+watched): they check where they may, else fold, as pokerkit's reader does,
+and each gap is a warning. Amounts in the actions may carry thousands
+separators (``9,999.99``), as pokerkit reads them.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from pathlib import Path
+from functools import lru_cache
+from os import PathLike
 from typing import Any
 
 from games.engine.cards import UNKNOWN, parse_cards
-from games.engine.errors import EngineError
-from games.engine.events import ActionKind, Board, Deal, Event, Muck, Show, bet, call, check, fold, raise_to
-from games.engine.phh import STRUCTURE_OF_VARIANT, PhhError, to_units
+from games.engine.errors import AmountError, EngineError
+from games.engine.events import Board, Deal, Event, Muck, Show, bet, call, check, fold, raise_to
+from games.engine.phh import STRUCTURE_OF_VARIANT, PhhError, decimal_places, loads_hand, to_units
 from games.engine.pots import clockwise_from
 from games.engine.results import Phase
 from games.engine.setup import ExtraPost, Game, HouseOptions, Structure, TableSetup
@@ -34,12 +61,16 @@ from games.engine.state import Hand
 from rake.policies import FeePolicyError, PercentageFee
 
 _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$", re.MULTILINE)
-_SHOWDOWN_LIMIT = 20  # more show events than seats means the engine is not advancing
+# The fields whose numbers are amounts, read for the exponent (``decimal_places``).
+_AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks")
+_RECORDED_FIELDS = ("finishing_stacks", "winnings")
+_DEFAULT_OPTIONS = HouseOptions()
+_LABELS = tuple(f"p{k}" for k in range(1, 100))  # PHH's player names, p1 first
 
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """One hand of a file: ``hand`` when it replayed, else ``error``; ``seats`` in the file's player order."""
+    """One hand of a file: ``hand`` when it replayed, else ``error`` and its ``code``; ``seats`` in player order."""
 
     number: int
     name: str
@@ -48,6 +79,7 @@ class ReplayResult:
     error: str | None = None
     warnings: tuple[str, ...] = ()
     exponent: int = 0
+    code: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -74,6 +106,7 @@ class ReplayResult:
             "final_stacks": self.final_stacks(),
             "pots": self.pots(),
             "error": self.error,
+            "code": self.code,
             "warnings": list(self.warnings),
             "exponent": self.exponent,
         }
@@ -89,14 +122,16 @@ class _Replayer:
     fee: PercentageFee | None
     seats: tuple[int, ...] = ()
     label: dict[str, int] = field(default_factory=dict)
+    # Each player's latest word at the showdown: the cards shown (``??`` for those kept face
+    # down), or None for a bare ``sm`` (a muck); settled when the actions end.
+    tabled: dict[int, tuple[int, ...] | None] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # what the replay had to supply: the result's warnings
 
-    def amount(self, key: str, index: int | None = None) -> int:
+    def amount(self, key: str) -> int:
         value = self.data.get(key)
         if value is None:
             raise PhhError(f"the field {key!r} is missing")
-        if index is not None:
-            value = value[index]
-        return to_units(value, self.exponent, what=key if index is None else f"{key}[{index}]")
+        return to_units(value, self.exponent, what=key)
 
     def units(self, value: object) -> int:
         return to_units(value, self.exponent, what="an amount")
@@ -105,7 +140,22 @@ class _Replayer:
         values = self.data.get(key)
         if not isinstance(values, list):
             raise PhhError(f"the field {key!r} must be an array of amounts, not {values!r}")
-        return [to_units(v, self.exponent, what=f"{key}[{i}]") for i, v in enumerate(values)]
+        scale: int = 10**self.exponent
+        units: list[int] = []
+        for i, value in enumerate(values):
+            kind = type(value)
+            if kind is int:
+                units.append(value * scale)
+                continue
+            if kind is Decimal and value.is_finite():
+                # Exact: a Decimal times an int keeps every digit; whole minor units only.
+                scaled = value * scale
+                whole = int(scaled)
+                if whole == scaled:
+                    units.append(whole)
+                    continue
+            units.append(to_units(value, self.exponent, what=f"{key}[{i}]"))  # refuses it, naming why
+        return units
 
     def setup(self) -> TableSetup:
         data = self.data
@@ -113,8 +163,11 @@ class _Replayer:
         structure = STRUCTURE_OF_VARIANT.get(str(variant))
         if structure is None:
             known = ", ".join(STRUCTURE_OF_VARIANT)
-            raise PhhError(f"variant {variant!r} is not a Texas hold'em variant this engine replays ({known})")
-        stacks = self.amounts("starting_stacks")
+            raise PhhError(
+                f"variant {variant!r} is not a Texas hold'em variant this engine replays ({known})",
+                code="unsupported_variant",
+            )
+        stacks = self.starting_stacks()
         n = len(stacks)
         seats = data.get("seats") or list(range(1, n + 1))
         if len(seats) != n or len(set(seats)) != n:
@@ -123,11 +176,12 @@ class _Replayer:
         if clockwise_from(seats, button) != list(seats):
             raise PhhError(f"the players {seats} are not in order clockwise from the button's left (button {button})")
         self.seats = tuple(seats)
-        self.label = {f"p{k + 1}": seat for k, seat in enumerate(seats)}
+        self.label = dict(zip(_LABELS, seats, strict=False))  # _LABELS is longer than any table
         antes, blinds = self.amounts("antes"), self.amounts("blinds_or_straddles")
         if len(antes) != n or len(blinds) != n:
             raise PhhError(f"'antes' and 'blinds_or_straddles' must have one entry per player ({n})")
         stakes = _stakes(structure, antes, blinds, self)
+        posts = [ExtraPost(int(s), self.units(live), self.units(dead)) for s, live, dead in data.get("_posts", [])]
         return TableSetup(
             game=Game.HOLDEM,
             structure=structure,
@@ -136,14 +190,30 @@ class _Replayer:
             button=button,
             chip_unit=self.amount("_chip_unit") if "_chip_unit" in data else 1,
             fee=self.fee if self.fee is not None else _fee(data, self.units),
-            options=self.options or _options(data),
-            posts=tuple(
-                ExtraPost(int(s), self.units(live), self.units(dead)) for s, live, dead in data.get("_posts", [])
-            ),
-            big_blind_seat=data.get("_big_blind_seat"),
-            small_blind_seat=data.get("_small_blind_seat"),
+            options=self.house_options(),
+            posts=tuple(posts) + stakes.pop("posts"),
             **stakes,
         )
+
+    def starting_stacks(self) -> list[int]:
+        try:
+            return self.amounts("starting_stacks")
+        except PhhError as error:
+            if error.code != "unknown_amount":
+                raise
+            shown = ", ".join("inf" if v == Decimal("inf") else str(v) for v in self.data["starting_stacks"])
+            raise PhhError(
+                f"starting_stacks [{shown}]: a stack the site did not record (inf) cannot be replayed",
+                code="unknown_stacks",
+            ) from error
+
+    def house_options(self) -> HouseOptions:
+        """The caller's options, else the file's ``_house``; ante trimming always as the file says."""
+        options = self.options or (_options(self.data) if "_house" in self.data else _DEFAULT_OPTIONS)
+        trimming = self.data.get("ante_trimming_status", False)
+        if not isinstance(trimming, bool):
+            raise PhhError(f"'ante_trimming_status' must be true or false, not {trimming!r}")
+        return _with_trimming(options, trimming)
 
     def replay(self) -> Hand:
         hand = Hand.start(self.setup())
@@ -152,73 +222,177 @@ class _Replayer:
             raise PhhError("'actions' must be an array of strings")
         holes: dict[int, tuple[int, ...]] = {}
         for k, text in enumerate(actions, start=1):
-            words = str(text).split("#", 1)[0].split()
+            words = (text.split("#", 1)[0] if "#" in text else text).split()
             if not words:
-                continue
+                continue  # a no-op, or a commentary alone
             try:
-                if words[:2] == ["d", "dh"] and len(words) == 4:
-                    seat = self.seat(words[2])
-                    holes[seat] = holes.get(seat, ()) + parse_cards(words[3])
+                if len(words) == 4 and words[1] == "dh" and words[0] == "d":
+                    self.deal(hand, holes, words[2], words[3])
                     continue
-                if holes:
-                    hand, holes = hand.apply(Deal(holes)), {}
-                hand = hand.apply(self.event(hand, words))
+                if hand.phase is Phase.DEAL:  # the first action after the deal, as at the table
+                    hand = hand.apply_in_place(Deal(holes))
+                hand = self.act(hand, words)
             except EngineError as error:
-                raise PhhError(f"action {k} {text!r}: {error}") from error
-        if holes:
-            hand = hand.apply(Deal(holes))
-        return _finish_showdown(hand)
+                raise PhhError(f"action {k} {text!r}: {error}", code=error.code) from error
+        if hand.phase is Phase.DEAL:
+            hand = hand.apply_in_place(Deal(holes))
+        return self.settle(hand)
+
+    def deal(self, hand: Hand, holes: dict[int, tuple[int, ...]], who: str, cards: str) -> None:
+        """``d dh``: hole cards, kept for the deal; cards never seen (``????``) are what the engine deals anyway."""
+        seat = self.seat(who)
+        if hand.phase is not Phase.DEAL:
+            raise PhhError(f"hole cards for {who} after the betting began: Hold'em deals them once")
+        if cards != "????":
+            holes[seat] = holes.get(seat, ()) + _cards(cards)
 
     def seat(self, who: str) -> int:
-        seat = self.label.get(who)
-        if seat is None:
-            raise PhhError(f"{who!r} is not a player of this hand (p1..p{len(self.label)})")
-        return seat
+        try:
+            return self.label[who]
+        except KeyError:
+            raise PhhError(f"{who!r} is not a player of this hand (p1..p{len(self.label)})") from None
 
-    def event(self, hand: Hand, words: list[str]) -> Event:
+    def act(self, hand: Hand, words: list[str]) -> Hand:
         match words:
             case ["d", "db", cards]:
-                return Board(parse_cards(cards))
+                return hand.apply_in_place(Board(_cards(cards)))
             case [who, "f"]:
-                return fold(self.seat(who))
+                seat = self.seat(who)
+                return self.skip_to(hand, seat).apply_in_place(_fold(seat))
             case [who, "cc"]:
                 seat = self.seat(who)
-                legal = hand.legal_actions()
-                return check(seat) if legal is not None and legal.can_check else call(seat)
+                return _check_or_call(self.skip_to(hand, seat), seat)
             case [who, "cbr", amount]:
                 seat, to = self.seat(who), to_units(_number(amount), self.exponent, what="the amount")
-                legal = hand.legal_actions()
-                raising = legal is not None and (legal.raise_kind is ActionKind.RAISE or legal.call_amount > 0)
-                return raise_to(seat, to) if raising else bet(seat, to)
-            case [who, "sm"]:
-                return Muck(self.seat(who))
-            case [who, "sm", "-"]:
-                return Show(self.seat(who), hand.hole_cards(self.seat(who)))
-            case [who, "sm", cards]:
-                return Show(self.seat(who), parse_cards(cards))
+                hand = self.skip_to(hand, seat)
+                # The engine takes a raise when there is a bet this round (blinds included), else a bet.
+                return hand.apply_in_place(raise_to(seat, to) if hand.bet_level else bet(seat, to))
+            case [who, "sm", *_] if who != "d":
+                return self.table(hand, words)
         raise PhhError(f"{' '.join(words)!r} is not a Texas hold'em action (d dh, d db, f, cc, cbr, sm)")
+
+    def skip_to(self, hand: Hand, seat: int) -> Hand:
+        """The players a file leaves out before ``seat``'s turn check if they may, else fold (pokerkit's reading).
+
+        Commentators' files skip the folds nobody watched; the spec asks a reader
+        to take such gaps "silently or with a warning": each is a warning here. A
+        seat with no action due this round is left to the engine to refuse.
+        """
+        if hand.seat_to_act == seat:
+            return hand
+        pending = hand.still_to_act
+        for skipped in pending[: pending.index(seat)] if seat in pending else ():
+            legal = hand.legal_actions()
+            checks = legal is not None and legal.can_check
+            hand = hand.apply_in_place(_check(skipped) if checks else _fold(skipped))
+            gap, named = (_LABELS[self.seats.index(s)] for s in (skipped, seat))
+            self.notes.append(
+                f"{gap} has no action before {named}'s: a {'check' if checks else 'fold'}, as pokerkit reads it"
+            )
+        return hand
+
+    def table(self, hand: Hand, words: list[str]) -> Hand:
+        """A player's word at the showdown (``sm``, ``sm -``, ``sm CARDS``): kept until the actions end."""
+        seat = self.seat(words[0])
+        if len(words) > 3:
+            raise PhhError(f"{' '.join(words)!r}: a showdown action names at most one set of cards")
+        cards = None if len(words) == 2 else hand.hole_cards(seat) if words[2] == "-" else _cards(words[2])
+        if hand.is_over:
+            result = hand.result
+            if cards is not None and UNKNOWN not in cards and result is not None and result.uncontested:
+                return hand.apply_in_place(Show(seat, cards))  # the winner by folds shows: recorded (case 58)
+            return hand  # the pots are settled: a later show or muck moves no chip
+        earlier = self.tabled.get(seat)
+        if cards is not None and UNKNOWN in cards and earlier is not None and UNKNOWN not in earlier:
+            return hand  # cards once shown stay shown
+        self.tabled[seat] = cards
+        return hand
+
+    def settle(self, hand: Hand) -> Hand:
+        """The showdown in the engine's order, each player's latest word applied (the module's docstring)."""
+        for _ in hand.seats:  # each word settles a player, so this many turns end any showdown
+            if hand.phase is not Phase.SHOWDOWN:
+                break
+            seat = hand.seat_to_act
+            if seat is None:
+                seat = hand.showdown_pending()[0]
+            hand = hand.apply_in_place(self.decision(hand, seat))
+        if not hand.is_over:
+            raise PhhError(f"the actions stop before the end of the hand: {hand.phase_text}", code="incomplete")
+        return hand
+
+    def decision(self, hand: Hand, seat: int) -> Event:
+        if seat in self.tabled:
+            cards = self.tabled[seat]
+            return Muck(seat) if cards is None or UNKNOWN in cards else Show(seat, cards)
+        cards = hand.hole_cards(seat)
+        if UNKNOWN in cards:
+            raise PhhError(f"the actions stop at the showdown and seat {seat}'s cards are unknown", code="incomplete")
+        return Show(seat, cards)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cards(text: str) -> tuple[int, ...]:
+    """``parse_cards``, remembered: real files repeat the same few texts (``????`` above all)."""
+    return parse_cards(text)
+
+
+@lru_cache(maxsize=64)
+def _with_trimming(options: HouseOptions, trimming: bool) -> HouseOptions:
+    return options if options.ante_trimming is trimming else replace(options, ante_trimming=trimming)
+
+
+# Events are values: one per seat serves every hand (building one costs more than the lookup).
+_fold, _check, _call = lru_cache(maxsize=None)(fold), lru_cache(maxsize=None)(check), lru_cache(maxsize=None)(call)
+
+
+def _check_or_call(hand: Hand, seat: int) -> Hand:
+    """PHH's ``cc``: a call when the seat is behind the bet, else a check."""
+    if hand.bet_level > hand.committed(seat):
+        try:
+            return hand.apply_in_place(_call(seat))
+        except AmountError as refused:
+            if refused.code != "nothing_to_call":
+                raise
+            # Everyone else is all in for no more than this seat put in: nothing to call (R10).
+    return hand.apply_in_place(_check(seat))
 
 
 def _number(text: str) -> int | Decimal:
+    """An amount in an action, read as pokerkit reads it (``9,999.99`` included)."""
     try:
-        return int(text)
-    except ValueError:
-        return Decimal(text.replace(",", ""))
+        return Decimal(text.replace(",", "")) if "." in text or "," in text else int(text)
+    except (ValueError, ArithmeticError):
+        raise PhhError(f"{text!r} is not an amount") from None
 
 
 def _stakes(structure: Structure, antes: list[int], blinds: list[int], r: _Replayer) -> dict[str, Any]:
-    """Blinds, straddle and antes from PHH's positional arrays (index 0 the small blind, 1 the big blind)."""
+    """Blinds, straddle, posts and antes from PHH's positional arrays (index 0 the small blind, 1 the big blind)."""
     n = len(blinds)
-    if any(blinds[3:]):
-        raise PhhError(f"blinds_or_straddles {blinds}: only a small blind, a big blind and one straddle are replayed")
-    stakes: dict[str, Any] = {"big_blind": blinds[1], "small_blind": blinds[0] or r.amount("_small_blind")}
-    stakes["straddle"] = blinds[2] if n > 2 else 0
-    if len(set(antes)) == 1:
-        stakes["ante"] = antes[0]
-    elif sum(1 for a in antes if a) == 1 and antes[1]:
-        stakes["ante"], stakes["bb_ante"] = antes[1], True
-    else:
-        raise PhhError(f"antes {antes}: only uniform antes and a big-blind ante are replayed")
+    if n == 2:  # heads-up the spec reverse-assigns the forced bets: the button posts the first entry
+        blinds, antes = blinds[::-1], antes[::-1]
+    small_at, big_at = (1, 0) if n == 2 else (0, 1)
+    small, big = blinds[small_at], blinds[big_at]
+    straddle = max(blinds[2], 0) if n > 2 else 0
+    others = [b for k, b in enumerate(blinds) if b > 0 and k not in (small_at, big_at, 2)]
+    if big <= 0 or others:
+        raise PhhError(
+            f"blinds_or_straddles {r.data.get('blinds_or_straddles')}: only a big blind, a small blind, "
+            "one straddle and blinds posted out of position are replayed",
+            code="unsupported_forced_bets",
+        )
+    seats = r.seats
+    stakes: dict[str, Any] = {"big_blind": big, "straddle": straddle}
+    # A negative entry: a blind posted out of position, live (pokerkit's absolute value).
+    stakes["posts"] = tuple(ExtraPost(seats[k], live=-b) for k, b in enumerate(blinds) if b < 0)
+    if "_big_blind_seat" in r.data:  # the engine's own export: the blind seats as the button module placed them
+        stakes["big_blind_seat"] = r.data["_big_blind_seat"]
+        stakes["small_blind_seat"] = r.data.get("_small_blind_seat")
+    elif small <= 0:  # a big blind only: nobody posts the small blind this hand
+        stakes["big_blind_seat"], stakes["small_blind_seat"] = seats[big_at], None
+    # The table's small blind when nobody posts it: nothing reads it then, but a setup names one.
+    stakes["small_blind"] = small if small > 0 else r.amount("_small_blind") if "_small_blind" in r.data else big
+    stakes.update(_antes(antes, big_at, r))
     if structure is Structure.FIXED_LIMIT:
         stakes["small_bet"], stakes["big_bet"] = r.amount("small_bet"), r.amount("big_bet")
     else:
@@ -226,8 +400,19 @@ def _stakes(structure: Structure, antes: list[int], blinds: list[int], r: _Repla
         if min_bet <= 0:
             raise PhhError(f"min_bet {r.data.get('min_bet')} must be above 0")
         # The big blind is the house's minimum bet (R1); a file may set another, read as pokerkit reads it.
-        stakes["min_bet"] = 0 if min_bet == blinds[1] else min_bet
+        stakes["min_bet"] = 0 if min_bet == big else min_bet
     return stakes
+
+
+def _antes(antes: list[int], big_at: int, r: _Replayer) -> dict[str, Any]:
+    if len(set(antes)) == 1:
+        return {"ante": antes[0]}
+    if sum(1 for a in antes if a) == 1 and antes[big_at]:
+        return {"ante": antes[big_at], "bb_ante": True}
+    raise PhhError(
+        f"antes {r.data.get('antes')}: only uniform antes and a big-blind ante are replayed",
+        code="unsupported_forced_bets",
+    )
 
 
 def _fee(data: Mapping[str, Any], units: Callable[[object], int]) -> PercentageFee | None:
@@ -244,7 +429,7 @@ def _fee(data: Mapping[str, Any], units: Callable[[object], int]) -> PercentageF
             allocation=data.get("_fee_allocation", "main_first"),
         )
     except FeePolicyError as error:
-        raise PhhError(f"the fee fields are refused: {error}") from error
+        raise PhhError(f"the fee fields are refused: {error}", code="bad_fee") from error
 
 
 def _options(data: Mapping[str, Any]) -> HouseOptions:
@@ -257,42 +442,20 @@ def _options(data: Mapping[str, Any]) -> HouseOptions:
         raise PhhError(f"the _house options are not the engine's: {error}") from error
 
 
-def _finish_showdown(hand: Hand) -> Hand:
-    """Table every hand still in when the actions stop at the showdown (pokerkit does the same)."""
-    for _ in range(_SHOWDOWN_LIMIT):
-        if hand.phase is not Phase.SHOWDOWN:
-            break
-        seat = hand.seat_to_act
-        if seat is None:
-            pending = [s for s, i in zip(hand.seats, range(len(hand.seats)), strict=True) if _undecided(hand, i)]
-            seat = pending[0]
-        cards = hand.hole_cards(seat)
-        if UNKNOWN in cards:
-            raise PhhError(f"the actions stop at the showdown and seat {seat}'s cards are unknown")
-        hand = hand.apply(Show(seat, cards))
-    if not hand.is_over:
-        raise PhhError(f"the actions stop before the end of the hand: {hand.phase_text}")
-    return hand
-
-
-def _undecided(hand: Hand, i: int) -> bool:
-    return not (hand.folded[i] or hand.shown[i] or hand.mucked[i])
-
-
 def _check_recorded(r: _Replayer, hand: Hand) -> tuple[str, ...]:
     """Differences between the file's finishing stacks and winnings and the engine's."""
-    notes: list[str] = []
     result = hand.result
     if result is None or result.misdeal:
         return ()
-    won = result.winnings()
-    engine = {
-        "finishing_stacks": [result.final_stacks[s] for s in r.seats],
-        "winnings": [won.get(s, 0) for s in r.seats],
-    }
-    for key, ours in engine.items():
+    notes: list[str] = []
+    for key in _RECORDED_FIELDS:
         if r.data.get(key) is None:
             continue
+        if key == "winnings":
+            won = result.winnings()
+            ours = [won.get(s, 0) for s in r.seats]
+        else:
+            ours = [result.final_stacks[s] for s in r.seats]
         recorded = r.amounts(key)
         if recorded != ours:
             notes.append(f"{key} in the file {recorded} differ from the engine's {ours}")
@@ -313,11 +476,15 @@ def replay_fields(
     r = _Replayer(data, exponent, options, fee)
     try:
         hand = r.replay()
-        return ReplayResult(number, label, r.seats, hand, None, _check_recorded(r, hand), exponent)
-    except (EngineError, FeePolicyError) as error:
-        return ReplayResult(number, label, r.seats, None, str(error), (), exponent)
-    except (TypeError, ValueError, KeyError, IndexError) as error:
-        return ReplayResult(number, label, r.seats, None, f"malformed hand history: {error!r}", (), exponent)
+        warnings = (*r.notes, *_check_recorded(r, hand))
+        return ReplayResult(number, label, r.seats, hand, warnings=warnings, exponent=exponent)
+    except EngineError as error:
+        return ReplayResult(number, label, r.seats, error=str(error), exponent=exponent, code=error.code)
+    except FeePolicyError as error:
+        return ReplayResult(number, label, r.seats, error=str(error), exponent=exponent, code="bad_fee")
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+        message = f"malformed hand history: {error!r}"
+        return ReplayResult(number, label, r.seats, error=message, exponent=exponent, code=PhhError.code)
 
 
 def split_hands(text: str) -> list[tuple[str | None, str]]:
@@ -333,26 +500,72 @@ def split_hands(text: str) -> list[tuple[str | None, str]]:
     return parts
 
 
-def replay_text(
-    text: str, *, exponent: int = 0, options: HouseOptions | None = None, fee: PercentageFee | None = None
-) -> list[ReplayResult]:
-    """Replay every hand of a ``.phh`` or ``.phhs`` text, in file order, numbered from 1."""
-    results = []
-    for number, (name, body) in enumerate(split_hands(text), start=1):
-        try:
-            data: dict[str, Any] = tomllib.loads(body, parse_float=Decimal)
-        except tomllib.TOMLDecodeError as error:
+def amount_places(data: Mapping[str, Any]) -> int:
+    """The most decimal places an amount of one hand is written with (bets in the actions included)."""
+    places = 0
+    for key in _AMOUNT_FIELDS:
+        value = data.get(key)
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, Decimal):
+                places = max(places, decimal_places(item))
+    actions = data.get("actions")
+    for text in actions if isinstance(actions, list) else ():
+        if isinstance(text, str) and " cbr " in text and "." in text:
+            words = text.split("#", 1)[0].split()
+            if len(words) == 3:
+                try:
+                    places = max(places, decimal_places(_number(words[2])))
+                except ArithmeticError:
+                    continue  # not a number: the replay names the action
+    return places
+
+
+def _fields(body: str) -> dict[str, Any] | PhhError:
+    try:
+        return loads_hand(body)
+    except PhhError as error:
+        return error
+
+
+def iter_replay_text(
+    text: str, *, exponent: int | None = None, options: HouseOptions | None = None, fee: PercentageFee | None = None
+) -> Iterator[ReplayResult]:
+    """Replay every hand of a ``.phh`` or ``.phhs`` text, in file order, numbered from 1, one at a time.
+
+    ``exponent`` None: the file's own (``amount_places`` of its hands, the
+    largest), the same for every hand so that amounts add up across them.
+    """
+    hands: Iterable[tuple[str | None, dict[str, Any] | PhhError]] = (
+        (name, _fields(body)) for name, body in split_hands(text)
+    )
+    if exponent is None:  # every hand read first, for the file's exponent; else one hand at a time
+        hands = list(hands)
+        exponent = max((amount_places(d) for _, d in hands if not isinstance(d, PhhError)), default=0)
+    for number, (name, data) in enumerate(hands, start=1):
+        if isinstance(data, PhhError):
             label = name if name is not None else str(number)
-            results.append(ReplayResult(number, label, error=f"not valid TOML: {error}", exponent=exponent))
+            yield ReplayResult(number, label, error=str(data), exponent=exponent, code=data.code)
             continue
-        results.append(replay_fields(data, number=number, name=name, exponent=exponent, options=options, fee=fee))
-    return results
+        yield replay_fields(data, number=number, name=name, exponent=exponent, options=options, fee=fee)
+
+
+def replay_text(
+    text: str, *, exponent: int | None = None, options: HouseOptions | None = None, fee: PercentageFee | None = None
+) -> list[ReplayResult]:
+    """Every hand of a ``.phh`` or ``.phhs`` text replayed (``iter_replay_text``), as a list."""
+    return list(iter_replay_text(text, exponent=exponent, options=options, fee=fee))
 
 
 def replay_file(
-    path: str | Path, *, exponent: int = 0, options: HouseOptions | None = None, fee: PercentageFee | None = None
+    path: str | PathLike[str],
+    *,
+    exponent: int | None = None,
+    options: HouseOptions | None = None,
+    fee: PercentageFee | None = None,
 ) -> list[ReplayResult]:
-    return replay_text(Path(path).read_text(encoding="utf-8"), exponent=exponent, options=options, fee=fee)
+    with open(path, encoding="utf-8") as file:  # not pathlib: the command line starts faster without it
+        text = file.read()
+    return replay_text(text, exponent=exponent, options=options, fee=fee)
 
 
 def replay_results_ok(results: Sequence[ReplayResult]) -> bool:

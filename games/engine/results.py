@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from games.engine.cards import cards_str
 from games.engine.evaluator import describe
+from games.engine.pots import Pot
 
 
 class Phase(StrEnum):
@@ -54,7 +55,9 @@ class Descriptions(Mapping[int, str]):
     def __getitem__(self, seat: int) -> str:
         words = self._words.get(seat)
         if words is None:
-            words = self._words[seat] = describe(self._shown[seat] + self._board)
+            cards = self._shown[seat] + self._board
+            # Fewer than five: tabled in an all-in run-out that ended before the flop (case 58).
+            words = self._words[seat] = describe(cards) if len(cards) >= 5 else "Shown before the flop"
         return words
 
     def __iter__(self) -> Iterator[int]:
@@ -94,10 +97,15 @@ class PotResult:
 
 @dataclass(frozen=True, slots=True)
 class ReplayDue:
-    """A Club Poker tie carried into a replay hand of ``seats`` with ``carried`` chips untouched."""
+    """A Club Poker tie carried into a replay hand of ``seats`` with ``carried`` chips untouched.
+
+    ``banks``: each tied pot with the players who tied for it (they alone can
+    win it in the replay, case 59); ``carried`` is their sum.
+    """
 
     seats: tuple[int, ...]
     carried: int
+    banks: tuple[Pot, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +157,11 @@ class HandResult:
             "tie": self.tie,
             "replay": None
             if self.replay is None
-            else {"seats": list(self.replay.seats), "carried": self.replay.carried},
+            else {
+                "seats": list(self.replay.seats),
+                "carried": self.replay.carried,
+                "banks": [{"amount": b.amount, "eligible": list(b.eligible)} for b in self.replay.banks],
+            },
             "misdeal": self.misdeal,
             "carried_out": self.carried_out,
             "flags": [flag._asdict() for flag in self.flags],

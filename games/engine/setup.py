@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Literal
 
 from games.engine.errors import SetupError
+from games.engine.pots import Pot
 from rake.policies import PercentageFee
 
 HOLDEM_MAX_SEATS = 10
@@ -66,6 +67,10 @@ class HouseOptions:
         or raise in the second round; off (the regulation's "after buying, the
         player may take decision 2 (play on: match the bets) or decision 1
         (fold)"): they may only check, call or fold.
+    ante_trimming: a uniform ante short of the full amount is trimmed like a
+        bet: an all-in player wins of each opponent's ante only what they
+        matched (case 10). Off (PHH ``ante_trimming_status = false``, pokerkit's
+        default): every ante is dead money in the main pot (case 57).
     tournament_mode: the table plays a tournament (pokerkit's ``Mode.TOURNAMENT``):
         a fold when checking was possible is still taken, and flagged for the
         floor in ``Hand.flags`` and the result (case 25); in cash mode it is
@@ -87,6 +92,7 @@ class HouseOptions:
     club_tie_modes: frozenset[TieMode] = frozenset({"split", "replay"})
     club_drawn_may_raise: bool = False
     tournament_mode: bool = False
+    ante_trimming: bool = True
 
     @classmethod
     def as_pokerkit(cls) -> HouseOptions:
@@ -122,8 +128,9 @@ class TableSetup:
         any bet (default: the big blind in Hold'em, R1; the ante in Club
         Poker). A Hold'em hand history may set another (PHH ``min_bet``):
         pokerkit reads it the same way. Fixed limit uses its small bet.
-    carried: a Club Poker bank carried from a tied hand (replay); every seat with
-        a stack is dealt in, even one left with no chips.
+    carried_banks: the Club Poker banks carried from a tied hand (replay), each
+        with the seats that tied for it (case 59); every seat with a stack is
+        dealt in, even one left with no chips. ``carried`` is their sum.
     """
 
     game: Game
@@ -146,17 +153,25 @@ class TableSetup:
     posts: tuple[ExtraPost, ...] = ()
     big_blind_seat: int | None = None
     small_blind_seat: int | None = None
-    carried: int = 0
+    carried_banks: tuple[Pot, ...] = ()
 
     def __post_init__(self) -> None:
         check_setup(self)
 
     @property
+    def carried(self) -> int:
+        """Chips carried into this replay hand, every bank together."""
+        # List comprehensions, not generators: a replay reads this several times per hand.
+        banks = self.carried_banks
+        return sum([bank.amount for bank in banks]) if banks else 0
+
+    @property
     def players(self) -> tuple[int, ...]:
         """Seats dealt in, in seat order."""
-        if self.carried:
-            return tuple(sorted(s for s in self.stacks if s not in self.sitting_out))
-        return tuple(sorted(s for s, chips in self.stacks.items() if chips > 0 and s not in self.sitting_out))
+        away = self.sitting_out
+        if self.carried_banks:
+            return tuple(sorted([s for s in self.stacks if s not in away]))
+        return tuple(sorted([s for s, chips in self.stacks.items() if chips > 0 and s not in away]))
 
     @property
     def table_kind(self) -> str:
@@ -205,8 +220,9 @@ def _check_seats(setup: TableSetup) -> None:
     for seat in setup.sitting_out:
         if seat not in setup.stacks:
             raise _refuse(f"seat {seat} sits out but nobody is seated there", "bad_seat")
-    if len(setup.players) < 2:
-        raise _refuse(f"a hand needs at least 2 players with chips, not {len(setup.players)}", "too_few_players")
+    dealt = len(setup.players)
+    if dealt < 2:
+        raise _refuse(f"a hand needs at least 2 players with chips, not {dealt}", "too_few_players")
 
 
 def _check_multiple(name: str, amount: int, unit: int) -> None:
@@ -253,6 +269,12 @@ def _check_club_stakes(setup: TableSetup) -> None:
         raise _refuse(f"Club Poker is played with an ante above 0, not {setup.ante}", "bad_stakes")
     if setup.small_blind or setup.big_blind or setup.straddle or setup.bb_ante:
         raise _refuse("Club Poker has antes only: no blinds, straddle or big-blind ante", "bad_stakes")
+    for bank in setup.carried_banks:
+        if bank.amount <= 0 or not bank.eligible:
+            raise _refuse(f"a carried bank needs chips and the players who tied for it, not {bank}", "bad_stakes")
+        for seat in bank.eligible:
+            if seat not in setup.stacks:
+                raise _refuse(f"seat {seat} shares a carried bank but is not dealt in", "bad_seat")
 
 
 def _check_positions(setup: TableSetup) -> None:

@@ -52,6 +52,7 @@ class Hand:
         "min_raise", "full_level", "raise_count", "capped", "aggressor", "actions", "chip_actions",
         "small_blind_index", "big_blind_index", "straddle_index", "show_order", "free_show", "pot_winners",
         "notes", "returned", "result", "log", "able", "live", "known", "effective", "held", "flags",
+        "dead_money", "card_fees",
     )  # fmt: skip
 
     setup: TableSetup
@@ -97,6 +98,8 @@ class Hand:
     effective: tuple[ActionRecord, ...]  # read as ``effective_actions``
     held: tuple[HeldAction, ...]  # out-of-turn actions waiting for their seat's turn (R19)
     flags: tuple[Flag, ...]
+    dead_money: tuple[int, ...]  # by player: dead posts and untrimmed antes, for the main pot (case 57)
+    card_fees: tuple[int, ...]  # by player: Club Poker card fees, for the highest pot shared (case 57)
 
     # -- building -----------------------------------------------------------
 
@@ -114,6 +117,7 @@ class Hand:
         h.folded = [False] * n
         h.values, h.shown, h.mucked = (0,) * n, (False,) * n, (False,) * n
         h.holes = ((),) * n
+        h.dead_money = h.card_fees = (0,) * n
         h.drew = (-1,) * n
         h.able, h.live = sum(1 for chips in h.stacks if chips), n
         h.known, h.effective, h.held, h.flags = 0, (), (), ()
@@ -161,13 +165,28 @@ class Hand:
         new._dispatch(event)
         return new
 
+    def apply_in_place(self, event: Event) -> Hand:
+        """``apply`` for a replay that keeps only the last state: this state becomes the next one.
+
+        Copying the state costs a replay about a tenth of its time and only
+        the final state is kept. An undo still builds a new state. After a
+        refusal this state is unusable: its caller drops it (the refusal is
+        the replay's answer). ``tests/games/engine/test_properties.py`` holds
+        ``replay`` (which uses this) against the chain of ``apply``.
+        """
+        if isinstance(event, Undo):
+            return self._undo(event)
+        self._dispatch(event)
+        self.log += (event,)
+        return self
+
     def _undo(self, event: Undo) -> Hand:
         in_force = self.events_in_force()
         if not in_force:
             raise ActionError("there is no event to undo", code="nothing_to_undo")
         new = Hand.start(self.setup)
         for earlier in in_force[:-1]:
-            new = new.apply(earlier)
+            new = new.apply_in_place(earlier)
         new.log = self.log + (event,)
         return new
 
@@ -185,7 +204,10 @@ class Hand:
         return kept
 
     def _dispatch(self, event: Event) -> None:
-        if self.phase.finished:
+        if self.result is not None:  # the hand is over (complete or void)
+            if isinstance(event, Show) and self.result is not None and self.result.uncontested:
+                showdown.show_after_win(self, event)  # a winner by folds may still show (case 58)
+                return
             raise PhaseError(f"the hand is over ({self.phase}): no {event.type} can follow", code="hand_over")
         if isinstance(event, Action):
             if turns.apply_action(self, event):
@@ -207,16 +229,22 @@ class Hand:
             self._misdeal(event)
 
     def _misdeal(self, event: Misdeal) -> None:
+        refusal = self._misdeal_refusal()
+        if refusal is not None:
+            raise refusal
+        showdown.void(self, event.reason)
+
+    def _misdeal_refusal(self) -> MisdealError | None:
         """R18: before substantial action only (3 actions, or 2 of which one put chips in)."""
         if self.actions >= 3 or (self.actions >= 2 and self.chip_actions >= 1):
-            raise MisdealError(
+            return MisdealError(
                 f"a misdeal is refused after substantial action: {self.actions} actions, "
                 f"{self.chip_actions} of them putting chips in (R18)",
                 actions=self.actions,
             )
         if self.phase is Phase.TIE:
-            raise MisdealError("a misdeal is refused once the hand has reached its showdown")
-        showdown.void(self, event.reason)
+            return MisdealError("a misdeal is refused once the hand has reached its showdown")
+        return None
 
     def redeal(self) -> Hand:
         """After a misdeal: the exact same hand again (R18: same button, players and limits)."""
@@ -233,7 +261,8 @@ class Hand:
 
     @property
     def seat_to_act(self) -> int | None:
-        """The seat to act, draw or show next; None when nobody is (a free-order showdown, a board due)."""
+        """The seat to act, draw or show next (at the showdown: the next in the proposed order, R17/R14);
+        None when nobody is (a board due, every hand asked for at once after an all-in, the hand over)."""
         return None if self.to_act == NOBODY else self.seats[self.to_act]
 
     @property
@@ -255,6 +284,11 @@ class Hand:
     @property
     def is_over(self) -> bool:
         return self.phase.finished
+
+    @property
+    def can_misdeal(self) -> bool:
+        """Whether a ``Misdeal`` would be accepted now (R18); the dealer's screen offers it only then."""
+        return not self.phase.finished and self._misdeal_refusal() is None
 
     # -- the betting round, read-only ----------------------------------------
 
@@ -339,7 +373,14 @@ class Hand:
         """
         if self.result is not None:
             return []
-        return build_pots(self.seats, self.totals, self.folded, self.setup.carried)
+        return build_pots(
+            self.seats,
+            self.totals,
+            self.folded,
+            banks=self.setup.carried_banks,
+            dead=self.dead_money,
+            fees=self.card_fees,
+        )
 
     def stack(self, seat: int) -> int:
         return self.stacks[self.seat_index(seat)]
@@ -373,10 +414,15 @@ class Hand:
         return tuple(clockwise_from(self.seats, self.setup.button))
 
     def showdown_pending(self) -> tuple[int, ...]:
-        """At showdown: the seats still to show or muck, in showing order."""
-        if self.phase is not Phase.SHOWDOWN:
-            return ()
-        return tuple(self.seats[i] for i in self.show_order if not self.shown[i] and not self.mucked[i])
+        """The seats still to show or muck, the proposed next first (R17, R14): at the showdown, and during
+        an all-in run-out, where every hand is tabled before the remaining board cards. Any of them may
+        show now, in or out of turn (case 58)."""
+        return showdown.pending(self)
+
+    def may_muck(self, seat: int) -> bool:
+        """Whether ``Muck(seat)`` would be accepted now: asked to show (in turn, or every hand at once after
+        an all-in) or beaten by the hands shown, and not the last claimant of a pot (case 58)."""
+        return showdown.may_muck(self, seat)
 
     @property
     def tied_seats(self) -> tuple[int, ...]:
@@ -450,16 +496,18 @@ def replay(setup: TableSetup, events: Iterable[Event]) -> Hand:
     """The state after applying ``events`` in order to a new hand of ``setup``."""
     hand = Hand.start(setup)
     for event in events:
-        hand = hand.apply(event)
+        hand = hand.apply_in_place(event)
     return hand
 
 
 def start_replay(hand: Hand) -> Hand:
     """Club Poker: the replay hand a tie left due, dealt only to the tied players with the bank carried.
 
-    The replay keeps the table, the button and the ante; only the hand that
-    finally awards the bank charges the fee on it, and a replay that ties again
-    leaves the next replay due, so chains of any length conserve the chips.
+    The replay keeps the table, the button and the ante; each tied bank is
+    carried untouched with the players who tied for it (case 59); only the
+    hand that finally awards a bank charges the fee on it, and a replay that
+    ties again leaves the next replay due, so chains of any length conserve
+    the chips.
     """
     result = hand.result
     if result is None or result.replay is None:
@@ -468,7 +516,7 @@ def start_replay(hand: Hand) -> Hand:
     setup = replace(
         hand.setup,
         stacks={seat: result.final_stacks[seat] for seat in due.seats},
-        carried=due.carried,
+        carried_banks=due.banks,
         sitting_out=frozenset(),
         posts=(),
     )

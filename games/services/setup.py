@@ -11,7 +11,7 @@ from dataclasses import fields
 from decimal import Decimal
 from typing import Any
 
-from games.engine import ExtraPost, Game, HouseOptions, Structure, TableSetup
+from games.engine import ExtraPost, Game, HouseOptions, Pot, Structure, TableSetup
 from rake.policies import PercentageFee
 from tables.models import Game as FloorGame
 from tables.models import GameKind
@@ -85,7 +85,16 @@ def setup_to_dict(setup: TableSetup) -> dict[str, Any]:
     data["options"] = _options_to_dict(setup.options)
     data["sitting_out"] = sorted(setup.sitting_out)
     data["posts"] = [[p.seat, p.live, p.dead] for p in setup.posts]
+    data["carried_banks"] = [[bank.amount, list(bank.eligible)] for bank in setup.carried_banks]
     return data
+
+
+def _banks_from_dict(data: dict[str, Any], stacks: dict[int, int], sitting_out: frozenset[int]) -> tuple[Pot, ...]:
+    if "carried_banks" in data:
+        return tuple(Pot(int(amount), tuple(int(s) for s in seats)) for amount, seats in data["carried_banks"])
+    # Replays stored before banks were kept apart carried one bank that every player dealt in could win.
+    carried = int(data.get("carried") or 0)
+    return (Pot(carried, tuple(sorted(s for s in stacks if s not in sitting_out))),) if carried else ()
 
 
 def setup_from_dict(data: dict[str, Any]) -> TableSetup:
@@ -97,5 +106,6 @@ def setup_from_dict(data: dict[str, Any]) -> TableSetup:
     values["options"] = _options_from_dict(data.get("options", {}))
     values["sitting_out"] = frozenset(data.get("sitting_out", []))
     values["posts"] = tuple(ExtraPost(int(s), int(live), int(dead)) for s, live, dead in data.get("posts", []))
+    values["carried_banks"] = _banks_from_dict(data, values["stacks"], values["sitting_out"])
     known = {f.name for f in fields(TableSetup)}
     return TableSetup(**{k: v for k, v in values.items() if k in known})

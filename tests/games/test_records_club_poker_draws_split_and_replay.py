@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from games import services as hands
+from games.engine import Pot
 from games.models import Hand, HandStatus, PotAward, SeatStack, StackKind
+from games.services.setup import setup_from_dict
 from tests.games.helpers import CLUB_BANK, CLUB_REPLAY, CLUB_TO_TIE, ev, record
 
 
@@ -44,7 +46,7 @@ def test_tie_replayed_links_the_replay_hand_and_charges_the_fee_once(dealer, clu
     assert done.replay_hand == replay
     assert replay.status == HandStatus.OPEN and replay.number == first.number + 1
     assert sorted(replay.seats.values_list("seat_number", flat=True)) == [1, 2]
-    assert replay.setup["carried"] == carried
+    assert replay.setup["carried_banks"] == [[carried, [1, 2]]]
 
     record(dealer, replay, *CLUB_REPLAY)
     replay.refresh_from_db()
@@ -56,3 +58,13 @@ def test_tie_replayed_links_the_replay_hand_and_charges_the_fee_once(dealer, clu
     final = {**_final(first), **_final(replay)}
     assert sum(final.values()) + first.fee + replay.fee == 300_000  # chips conserved across the chain
     assert sum(p.amount for p in pots) == CLUB_BANK
+
+
+def test_a_replay_stored_before_banks_were_kept_apart_reads_as_one_bank_for_every_player(dealer, club_table):
+    first = hands.hand_start(actor=dealer, table_id=club_table.pk).hand
+    record(dealer, first, *CLUB_TO_TIE)
+    record(dealer, first, ev("replay"))
+    stored = dict(Hand.objects.get(replay_of=first).setup)
+    banks = stored.pop("carried_banks")
+    legacy = setup_from_dict({**stored, "carried": sum(amount for amount, _ in banks)})
+    assert legacy.carried_banks == (Pot(banks[0][0], (1, 2)),)

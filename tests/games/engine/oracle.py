@@ -10,7 +10,7 @@ house options).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pokerkit
@@ -18,11 +18,12 @@ from pokerkit import Automation, BettingStructure, Mode
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 
 from games.engine import betting
+from games.engine.button import positions_for
 from games.engine.cards import cards_str
 from games.engine.events import Action, ActionKind, Board, Deal, Event, Show, bet, call, check, fold, raise_to
 from games.engine.phh import effective_events, player_order
 from games.engine.results import Phase
-from games.engine.setup import Game, HouseOptions, Structure, TableSetup
+from games.engine.setup import ExtraPost, Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand
 
 AUTOMATIONS = (
@@ -79,6 +80,32 @@ def random_setup(rng: random.Random, *, options: HouseOptions | None = None) -> 
         ante=ante,
         options=options or HouseOptions.as_pokerkit(),
     )
+
+
+def random_dead_money_setup(rng: random.Random) -> TableSetup:
+    """A table whose forced bets include dead money (case 57): a big-blind ante, or players posting
+    out of position (a big blind live, maybe a small blind dead), as pokerkit models them.
+
+    Uniform antes are then untrimmed, as in pokerkit's ``ante_trimming_status = false``: pokerkit has
+    one trimming status for every ante, and the big-blind ante and dead blinds are dead money. The
+    posters and the big blind cover their posts (pokerkit posts antes before blinds, the engine the
+    blind first: they differ only when those stacks are short).
+    """
+    options = replace(HouseOptions.as_pokerkit(), ante_trimming=False)
+    setup = replace(random_setup(rng), options=options)
+    big, small = setup.big_blind, setup.small_blind
+    positions = positions_for(setup.players, setup.button)
+    stacks = dict(setup.stacks)
+    stacks[positions.big_blind] = max(stacks[positions.big_blind], 3 * big + rng.randint(0, 50 * big))
+    others = [s for s in setup.players if s not in (positions.small_blind, positions.big_blind)]
+    if len(setup.players) < 3 or rng.random() < 0.5:
+        return replace(setup, stacks=stacks, ante=rng.choice([small, big]), bb_ante=True)
+    posts = []
+    for seat in rng.sample(others, rng.randint(1, min(2, len(others)))):
+        live, dead = rng.choice([(big, 0), (big, small), (small, 0)])
+        stacks[seat] = max(stacks[seat], 3 * big + rng.randint(0, 50 * big))
+        posts.append(ExtraPost(seat, live, dead))
+    return replace(setup, stacks=stacks, posts=tuple(posts))
 
 
 def _choose(rng: random.Random, hand: Hand) -> Action:
@@ -165,18 +192,37 @@ def pokerkit_state(setup: TableSetup) -> pokerkit.State:
     order = player_order(setup)
     n = len(order)
     stacks = [setup.stacks[s] for s in order]
-    antes = [setup.ante] * n if setup.ante else 0
-    blinds = (setup.small_blind, setup.big_blind)
+    antes, blinds = _forced_arrays(setup, order)
     common = {"mode": Mode.TOURNAMENT if setup.options.tournament_mode else Mode.CASH_GAME}
+    trimming = setup.options.ante_trimming
     if setup.structure is Structure.FIXED_LIMIT:
         small, big = setup.limit_bets
-        game: Any = pokerkit.FixedLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, small, big, **common)
+        game: Any = pokerkit.FixedLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, small, big, **common)
     elif setup.structure is Structure.POT_LIMIT:
-        game = PotLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, setup.bring_in, **common)
+        game = PotLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, setup.bring_in, **common)
     else:
-        game = pokerkit.NoLimitTexasHoldem(AUTOMATIONS, True, antes, blinds, setup.bring_in, **common)
+        game = pokerkit.NoLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, setup.bring_in, **common)
     state: pokerkit.State = game(stacks, n)
     return state
+
+
+def _forced_arrays(setup: TableSetup, order: list[int]) -> tuple[list[int], list[int]]:
+    """pokerkit's ``antes`` and ``blinds_or_straddles`` by position (PHH order: 0 the small blind, 1 the big).
+
+    A big-blind ante is an ante at the big blind's place (heads-up too: pokerkit reverses it there); a
+    post out of position is a negative blind (live, and it does not decide who opens) plus, for its dead
+    part, an ante of that player's (dead money in the main pot when antes are untrimmed).
+    """
+    n = len(order)
+    antes = [setup.ante if setup.ante and not setup.bb_ante else 0] * n
+    blinds = [setup.small_blind, setup.big_blind] + [0] * (n - 2)
+    if setup.bb_ante:
+        antes[1] = setup.ante
+    for post in setup.posts:
+        k = order.index(post.seat)
+        blinds[k] = -post.live
+        antes[k] += post.dead
+    return antes, blinds
 
 
 def pokerkit_replay(recorded: Recorded) -> pokerkit.State:

@@ -16,6 +16,7 @@ from games.engine import (
     HouseOptions,
     Phase,
     PhaseError,
+    Pot,
     Replay,
     ReplayDue,
     SetupError,
@@ -153,7 +154,7 @@ def test_case_53_tie_replay_carries_the_bank_untouched_to_the_tied_players_fee_o
     tied = play(_tied_bank_70(fee), Replay())
     first = tied.result
     assert first is not None and first.tie == "replay" and first.fees == 0
-    assert first.replay == ReplayDue(seats=(2, 3), carried=70)
+    assert first.replay == ReplayDue(seats=(2, 3), carried=70, banks=(Pot(70, (2, 3)),))
     assert first.pots[0].carried and first.pots[0].shares == ()
     assert first.final_stacks == {1: 490, 2: 470, 3: 470}
     tied.check_chips()
@@ -176,7 +177,7 @@ def test_case_54_a_replay_that_ties_again_chains_and_conserves_chips():
         hand = start_replay(chain[-1]).apply(Deal({s: C(c) for s, c in holes.items()}))
         hand = play(hand, check(2), check(3), Draw(2), Draw(3), check(2), check(3))
         chain.append(play(_show_all(hand, holes), outcome))
-    assert chain[1].result.replay == ReplayDue(seats=(2, 3), carried=90)  # type: ignore[union-attr]
+    assert chain[1].result.replay == ReplayDue(seats=(2, 3), carried=90, banks=(Pot(90, (2, 3)),))  # type: ignore[union-attr]
     last = chain[-1].result
     assert last is not None and last.tie == "split"
     assert [(p.amount, p.shares) for p in last.pots] == [(110, (55, 55))]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import warnings
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal
 from functools import partial
@@ -28,13 +29,15 @@ from rake.policies import PercentageFee, hand_fees
 from tests.games.engine import oracle
 
 
-def disagreements(seed: int, count: int) -> list[str]:
+def disagreements(
+    seed: int, count: int, setups: Callable[[random.Random], TableSetup] = oracle.random_setup
+) -> list[str]:
     """Hands of one seed where the engine and pokerkit end differently (empty when they agree)."""
     warnings.simplefilter("ignore")  # pokerkit warns about cards not on top of its own shuffled deck
     rng = random.Random(seed)
     found = []
     for k in range(count):
-        recorded = oracle.record(rng)
+        recorded = oracle.record(rng, setups(rng))
         hand = replay(recorded.setup, recorded.events)
         try:
             state = oracle.pokerkit_replay(recorded)
@@ -49,6 +52,12 @@ def disagreements(seed: int, count: int) -> list[str]:
 
 def test_a_thousand_random_hands_agree_with_pokerkit() -> None:
     assert disagreements(55, 1000) == []
+
+
+def test_dead_money_hands_agree_with_pokerkit() -> None:
+    """Case 57: big-blind antes and blinds posted out of position (a live big blind, a dead small
+    blind) move chips as pokerkit moves them: the dead money is won with the main pot."""
+    assert disagreements(57, 500, setups=oracle.random_dead_money_setup) == []
 
 
 @pytest.mark.slow

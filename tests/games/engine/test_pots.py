@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.engine import HouseOptions, Show, build_pots, split_pot
+from games.engine import HouseOptions, Pot, Show, build_pots, split_pot
 from games.engine.events import bet, call, check, fold, raise_to
 from rake.policies import PercentageFee
 from tests.games.engine.helpers import C, board, dealt, holdem, play
@@ -127,7 +127,7 @@ def test_case_35_without_no_flop_no_drop_the_preflop_pot_pays():
 def test_build_pots_layers_totals_and_merges_equal_eligibility():
     pots = build_pots([1, 2, 3], [50, 100, 100], [False, False, True])
     assert [(p.amount, p.eligible) for p in pots] == [(150, (1, 2)), (100, (2,))]
-    merged = build_pots([1, 2, 3], [100, 100, 40], [False, False, True], carried=30)
+    merged = build_pots([1, 2, 3], [100, 100, 40], [False, False, True], banks=[Pot(30, (1, 2))])
     assert [(p.amount, p.eligible) for p in merged] == [(270, (1, 2))]
 
 
