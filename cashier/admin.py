@@ -65,6 +65,12 @@ class SlipAdmin(ReadOnlyAdmin):
     list_filter = ["kind", "status", "year"]
 
 
+@admin.register(m.ReversalRequest)
+class ReversalRequestAdmin(ReadOnlyAdmin):
+    list_display = ["id", "entry", "status", "created_by", "created_at", "decided_by", "decided_at", "reversal"]
+    list_filter = ["status"]
+
+
 @admin.register(m.TrayCount)
 class TrayCountAdmin(ReadOnlyAdmin):
     list_display = ["id", "table", "kind", "total", "expected", "created_by", "signed_by"]

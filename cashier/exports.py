@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from openpyxl import Workbook
+
+from config.exports import CSV_TYPE, XLSX_TYPE, CsvWriter, XlsxWriter
 
 FORMATS = {"csv", "xlsx"}
 
@@ -20,29 +20,16 @@ def wants_export(request: HttpRequest) -> str | None:
 
 def export_response(*, fmt: str, name: str, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> HttpResponse:
     if fmt == "xlsx":
-        book = Workbook()
-        sheet = book.active
-        assert sheet is not None
-        sheet.title = name[:31]
-        sheet.append([str(h) for h in header])
-        for row in rows:
-            sheet.append([_cell(v) for v in row])
+        book = XlsxWriter(title=name)
+        book.writerow(header)
+        book.writerows(rows)
         buffer = io.BytesIO()
         book.save(buffer)
-        response = HttpResponse(
-            buffer.getvalue(), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        )
+        response = HttpResponse(buffer.getvalue(), content_type=XLSX_TYPE)
     else:
-        text = io.StringIO()
-        writer = csv.writer(text)
-        writer.writerow([str(h) for h in header])
-        writer.writerows([_cell(v) for v in row] for row in rows)
-        response = HttpResponse(text.getvalue().encode("utf-8"), content_type="text/csv; charset=utf-8")
+        response = HttpResponse(content_type=CSV_TYPE)
+        writer = CsvWriter(response)
+        writer.writerow(header)
+        writer.writerows(rows)
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
-
-
-def _cell(value: Any) -> Any:
-    if value is None or isinstance(value, (int, float, str)):
-        return value
-    return str(value)

@@ -6,8 +6,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from cashier.models import Denomination
-from config.errors import DomainError
+from config.errors import DomainError, quoted
 from config.money import parse_amount
+from config.numbers import whole_number
 
 
 def chip_counts(data: QueryDict, prefix: str = "chip-") -> dict[int, int]:
@@ -20,23 +21,28 @@ def chip_counts(data: QueryDict, prefix: str = "chip-") -> dict[int, int]:
         value = str(raw).strip()
         if not value:
             continue
-        ident = name[len(prefix) :]
-        if not ident.isdigit() or int(ident) not in known:
-            raise DomainError(_("Unknown chip denomination %(id)s.") % {"id": ident}, code="unknown_denomination")
-        if not value.isdigit():
-            raise DomainError(_("%(v)r is not a chip count.") % {"v": value}, code="bad_chips")
-        counts[int(ident)] = int(value)
+        ident_text = name[len(prefix) :]
+        ident, count = whole_number(ident_text), whole_number(value)
+        if ident is None or ident not in known:
+            raise DomainError(
+                _("Unknown chip denomination %(id)s.") % {"id": quoted(ident_text)}, code="unknown_denomination"
+            )
+        if count is None:
+            raise DomainError(_("%(v)r is not a chip count.") % {"v": quoted(value)}, code="bad_chips")
+        counts[ident] = count
     return counts
 
 
 def amount(data: QueryDict, field: str = "amount", *, allow_zero: bool = False) -> int:
-    return parse_amount(data.get(field, ""), field=field, allow_zero=allow_zero)
+    # Blanks around a typed amount are dropped, as Django's form fields drop them; the rest is the grammar.
+    return parse_amount(str(data.get(field, "")).strip(), field=field, allow_zero=allow_zero)
 
 
 def optional_id(data: QueryDict, field: str) -> int | None:
     raw = str(data.get(field, "")).strip()
     if not raw:
         return None
-    if not raw.isdigit():
-        raise DomainError(_("%(f)s: %(v)r is not a number.") % {"f": field, "v": raw}, code="invalid")
-    return int(raw)
+    number = whole_number(raw)
+    if number is None:
+        raise DomainError(_("%(f)s: %(v)r is not a number.") % {"f": field, "v": quoted(raw)}, code="invalid")
+    return number

@@ -26,6 +26,7 @@ _VIEW_ALL = [
         "slipline",
         "traycount",
         "traycountline",
+        "reversalrequest",
     )
 ]
 
@@ -41,7 +42,11 @@ grant(
     "cashier.view_chiptransaction",
     "cashier.add_slip",
     "cashier.view_slip",
+    "cashier.add_reversalrequest",
+    "cashier.view_reversalrequest",
 )
 grant(Role.FLOOR_MANAGER, "cashier.view_denomination", "cashier.add_slip", "cashier.view_slip", "cashier.add_traycount")
 grant(Role.FLOOR_MANAGER, "cashier.view_traycount")
+# Approving or declining a reversal is a change of its request's state.
+grant(Role.FLOOR_MANAGER, "cashier.view_reversalrequest", "cashier.change_reversalrequest")
 grant(Role.DEALER, "cashier.view_denomination", "cashier.add_slip", "cashier.view_slip", "cashier.add_traycount")

@@ -5,6 +5,9 @@ from typing import Any
 from django.apps import AppConfig
 from django.contrib.admin.apps import AdminConfig
 from django.db.models.signals import post_migrate
+from django.urls import register_converter
+
+from config.numbers import IdConverter
 
 
 class ConfigConfig(AppConfig):
@@ -18,6 +21,8 @@ class ConfigConfig(AppConfig):
         # Keeps the role groups' model permissions in step with ROLE_PERMISSIONS;
         # permissions only exist once every app has migrated, hence post_migrate.
         post_migrate.connect(_sync_roles, dispatch_uid="cardroom-sync-roles")
+        # Before any URL module builds its patterns: every app's urls.py uses <id:...>.
+        register_converter(IdConverter, "id")
 
 
 class CardroomAdminConfig(AdminConfig):

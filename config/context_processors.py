@@ -18,6 +18,7 @@ NAV_ROLES: dict[str, tuple[str, ...]] = {
     # The floor signs fills, credits and tray counts; the cage reaches them from its own pages.
     "slips": (Role.FLOOR_MANAGER, Role.DEALER),
     "reports": (Role.ACCOUNTANT,),
+    "history": (Role.FLOOR_MANAGER, Role.ACCOUNTANT),
     "admin": (Role.ADMIN,),
 }
 

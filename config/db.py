@@ -13,6 +13,14 @@ statement sent here states its parameters' types (``%s::bigint``) wherever its
 context does not fix them: a server-bound Python int arrives as the smallest
 integer type that holds it. On SQLite this is Django's own cursor.
 
+These statements go without the history's context (``audit.context``):
+pghistory puts it before each statement as a second statement in the same
+string, which a statement bound on the server cannot hold. None of them
+writes a column the history tracks (the shift's receipt counter is left out
+of it on purpose); a history trigger one of them did fire would still write
+its row, with the context only if an earlier statement of the same
+transaction had set it.
+
 ``insert_all`` writes the rows of a whole hand (the hand, its seats, log and
 result) as one such statement.
 """
@@ -29,6 +37,7 @@ from uuid import UUID
 
 from django.db import connection
 from django.db.models import Field, Model
+from pghistory.runtime import _inject_history_context
 
 
 @contextmanager
@@ -39,11 +48,19 @@ def prepared_cursor() -> Iterator[Any]:
         return
     from django.db.backends.postgresql.base import ServerBindingCursor
 
+    # As Django's own cursor() does: the request's first statement may come here (the token check),
+    # and a kept connection the server dropped since the last request is replaced, not used.
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
     raw: Any = cast(Any, ServerBindingCursor)(connection.connection)
-    with connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw) as cursor:
-        yield cursor
+    wrappers = connection.execute_wrappers
+    connection.execute_wrappers = [w for w in wrappers if w is not _inject_history_context]
+    try:
+        with connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw) as cursor:
+            yield cursor
+    finally:
+        connection.execute_wrappers = wrappers
 
 
 # The rows of one model to insert (``insert_all``).

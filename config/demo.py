@@ -1,7 +1,8 @@
 """Demo data: one user per role and whatever each app adds.
 
 Each app may have a ``demo`` module with ``seed(*, actor)``; they run in the
-order of ``DEMO_APPS`` and must be idempotent, like this module.
+order of ``DEMO_APPS``, each acted by the demo user whose lane it is, and must
+be idempotent, like this module.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ DEMO_USERS: Final = [
     ("cashier2", "Lukas Cashier", [Role.CASHIER]),
     ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),
 ]
-DEMO_APPS: Final = ["tables", "cashier", "rake", "games"]
+# (app, the demo user who acts): the admin stocks the vault; the floor manager runs the floor,
+# sets the fees and records the demo hands (an admin holds no operational role).
+DEMO_APPS: Final = [("tables", "floor"), ("cashier", "admin"), ("rake", "floor"), ("games", "floor")]
 
 
 @transaction.atomic
@@ -36,13 +39,12 @@ def seed_demo() -> list[str]:
         if not User.objects.filter(username=username).exists():
             user_create(username=username, password=DEMO_PASSWORD, roles=list(roles), full_name=full_name)
             done.append(f"user {username}")
-    actor = User.objects.get(username="admin")
-    for app in DEMO_APPS:
+    for app, username in DEMO_APPS:
         try:
             module = importlib.import_module(f"{app}.demo")
         except ModuleNotFoundError as exc:
             if exc.name != f"{app}.demo":
                 raise
             continue
-        done.extend(module.seed(actor=actor))
+        done.extend(module.seed(actor=User.objects.get(username=username)))
     return done

@@ -1,52 +1,77 @@
 """Money as integers of the currency's minor unit.
 
-Input is parsed strictly: no floats, no NaN/Infinity, no more decimals than
-the currency has, no negative or absurdly large amounts.
+An amount arrives in major units, as text or a JSON integer, and must match one
+grammar, checked before any arithmetic: ASCII digits, then optionally a point and
+at most the currency's minor digits (``1000``; ``12.50`` in EUR), at most
+``MAX_DIGITS`` digits before the point. Anything else is refused: ``1e3``,
+``1_000``, full-width digits, signs, blanks, floats, NaN. No ``Decimal`` is built
+from input and no int is read from text longer than the grammar allows, so a
+16-byte ``"1e999999"``, which once made the server build a million-digit int, is
+refused in microseconds. Every money field of the API and every page form and
+query parameter with an amount goes through ``parse_amount``.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from config.errors import DomainError
+from config.errors import DomainError, quoted
 
 # Far above any real stake, far below PostgreSQL's bigint.
 MAX_AMOUNT = 10**15
+# A whole part longer than MAX_AMOUNT's is refused by its length, before int() reads it.
+MAX_DIGITS = len(str(MAX_AMOUNT))
+# Digits, then optionally a point and digits, in text of at most _MAX_TEXT characters; the
+# lengths of the parts are checked apart so that a refusal names the rule broken.
+_AMOUNT = re.compile(r"([0-9]+)(?:\.([0-9]+))?")
+_MAX_TEXT = 2 * MAX_DIGITS + 1
 
 
 def exponent() -> int:
     return int(settings.CARDROOM_CURRENCY_EXPONENT)
 
 
+def amount_pattern(*, signed: bool = False) -> str:
+    """The grammar as a regular expression, for the API schema; ``signed`` for amounts shown that may be
+    below zero (``str(to_major(amount))`` of a variance)."""
+    fraction = rf"(\.[0-9]{{1,{exponent()}}})?" if exponent() else ""
+    sign = "-?" if signed else ""
+    return rf"^{sign}[0-9]{{1,{MAX_DIGITS}}}{fraction}$"
+
+
 def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = False) -> int:
-    """A decimal string or an int in major units -> minor units (``"12.50"`` EUR -> 1250)."""
-    if isinstance(value, (bool, float)):
+    """Text of the grammar, or an int, in major units -> minor units (``"12.50"`` EUR -> 1250)."""
+    exp = exponent()
+    if type(value) is int:
+        # Bounded in major units before scaling: a JSON integer may have thousands of digits.
+        if value > MAX_AMOUNT // 10**exp:
+            raise _too_large(field, value)
+        return check_minor(value * 10**exp, field=field, allow_zero=allow_zero)
+    if not isinstance(value, str):
         raise DomainError(
             _("%(field)s: send money as a string or integer, not %(name)s")
             % {"field": field, "name": type(value).__name__},
             code="bad_money",
         )
-    try:
-        number = Decimal(str(value).strip())
-    except InvalidOperation:
+    match = _AMOUNT.fullmatch(value) if len(value) <= _MAX_TEXT else None
+    if match is None:
         raise DomainError(
-            _("%(field)s: %(value)r is not an amount") % {"field": field, "value": value}, code="bad_money"
-        ) from None
-    if not number.is_finite():
-        raise DomainError(
-            _("%(field)s: %(value)r is not a finite amount") % {"field": field, "value": value}, code="bad_money"
+            _("%(field)s: %(value)r is not an amount") % {"field": field, "value": quoted(value)}, code="bad_money"
         )
-    minor = number.scaleb(exponent())
-    if minor != minor.to_integral_value():
+    whole, fraction = match.group(1), match.group(2) or ""
+    if len(fraction) > exp:
         raise DomainError(
             _("%(field)s: %(value)s has more decimals than %(currency)s allows (%(exponent)s)")
-            % {"field": field, "value": value, "currency": settings.CARDROOM_CURRENCY, "exponent": exponent()},
+            % {"field": field, "value": quoted(value), "currency": settings.CARDROOM_CURRENCY, "exponent": exp},
             code="bad_money",
         )
-    return check_minor(int(minor), field=field, allow_zero=allow_zero)
+    if len(whole) > MAX_DIGITS:
+        raise _too_large(field, value)
+    return check_minor(int(whole + fraction.ljust(exp, "0")), field=field, allow_zero=allow_zero)
 
 
 def check_minor(amount: int, *, field: str = "amount", allow_zero: bool = False) -> int:
@@ -57,15 +82,20 @@ def check_minor(amount: int, *, field: str = "amount", allow_zero: bool = False)
                 if allow_zero
                 else _("%(field)s: %(amount)s must be positive")
             )
-            % {"field": field, "amount": amount},
+            % {"field": field, "amount": quoted(amount)},
             code="bad_money",
         )
     if amount > MAX_AMOUNT:
-        raise DomainError(
-            _("%(field)s: %(amount)s is larger than any amount this room handles") % {"field": field, "amount": amount},
-            code="bad_money",
-        )
+        raise _too_large(field, amount)
     return amount
+
+
+def _too_large(field: str, amount: object) -> DomainError:
+    return DomainError(
+        _("%(field)s: %(amount)s is larger than any amount this room handles")
+        % {"field": field, "amount": quoted(amount)},
+        code="bad_money",
+    )
 
 
 def to_major(amount: int) -> Decimal:

@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from config.roles import Role, has_any_role, roles_label
+from config.roles import has_any_role, roles_label
 
 if TYPE_CHECKING:
     from rest_framework.request import Request
@@ -39,7 +39,7 @@ class RolePermission(BasePermission):
         allowed = self.roles + (self.read_roles if request.method in SAFE_METHODS else ())
         if not request.user or not request.user.is_authenticated:
             return False
-        self.message = f"This needs the role {roles_label(allowed or (Role.ADMIN,))}."
+        self.message = f"This needs the role {roles_label(allowed)}." if allowed else DenyAll.message
         return has_any_role(request.user, allowed)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from config.env import (
@@ -25,6 +26,7 @@ from config.env import (
     env_time,
     env_timezone,
 )
+from config.numbers import MAX_ID
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VERSION = "0.1.0"
@@ -84,8 +86,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_redis_url("REDIS_URL")
+# Seconds any client of Redis (the cache, Celery's publisher and result store, /healthz) waits to
+# connect and then for each reply: a dead or hung Redis costs a request about this long, never the
+# request itself (README, "When Redis or the database is down").
+REDIS_TIMEOUT = 1.0
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -106,6 +118,25 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
+    # Connect, and wait for each reply, at most REDIS_TIMEOUT; try to open a connection at most
+    # twice. A worker that loses Redis keeps reconnecting in its own loop (broker_connection_retry).
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "socket_timeout": REDIS_TIMEOUT,
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+# A publish is tried once: redis-py replaces a pooled connection that Redis closed (a restart)
+# before using it, so a retry would only wait out a hung Redis again, a second per try, as a
+# request waits (config.tasks.send_on_commit logs what could not be queued).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
+# The result store: the same timeouts, and one retry instead of twenty a second apart.
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 }
 # Periodic work, run by `celery beat`; each task is idempotent.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
@@ -129,28 +160,36 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "axes",
     "pgtrigger",
+    "pghistory",
     "config.apps.ConfigConfig",
     "tables",
     "games",
     "cashier",
     "rake",
+    "audit",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Who, which request: the context every history row of this request carries (audit).
+    "audit.middleware.HistoryMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
+    # Pages answer a DomainError (NotFound: 404) with its status, as the API does.
+    "config.middleware.DomainErrorPages",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -204,8 +243,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
-MEDIA_URL = "media/"
+# Photos, evidence and exports: private, so no MEDIA_URL. Only views that check the role send them
+# (config.files), by Django itself or by the proxy in front told by an X-Accel-Redirect or X-Sendfile header.
 MEDIA_ROOT = Path(env_str("CARDROOM_MEDIA_ROOT", str(BASE_DIR / "media")))
+CARDROOM_FILES_SENDER = env_choice("CARDROOM_FILES_SENDER", "django", ("django", "x-accel-redirect", "x-sendfile"))
+# nginx: the `internal` location that aliases MEDIA_ROOT, for X-Accel-Redirect.
+CARDROOM_FILES_ACCEL_PREFIX = env_str("CARDROOM_FILES_ACCEL_PREFIX", "/protected-files/")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -225,6 +268,21 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Content Security Policy on every response, DEBUG or not. Pages run only the project's own
+# static files: no inline <script>, no on*= handler, no <style> block or style= attribute
+# (scripts set styles through element.style, which the policy allows). A name typed into a
+# form that reaches a page as markup therefore cannot run even where escaping is missed.
+# htmx's indicator <style> is switched off in templates/base.html for the same reason.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF],
+}
 
 # --- API ---------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -237,7 +295,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bodies are JSON: nested inputs (chip counts, events) have no form encoding. The views that take an
+    # upload name multipart themselves, so the schema advertises exactly the encodings each one reads.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # drf-spectacular's, plus the error responses every operation may answer (config/openapi.py).
+    "DEFAULT_SCHEMA_CLASS": "config.openapi.AutoSchema",
     "COERCE_DECIMAL_TO_STRING": True,
 }
 SPECTACULAR_SETTINGS = {
@@ -247,7 +310,13 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
     "COMPONENT_SPLIT_REQUEST": True,
+    # Every ``<id:...>`` of the URLs (config.numbers.IdConverter): a bigint.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": MAX_ID}},
     "ENUM_NAME_OVERRIDES": {},
+    # Swagger UI and ReDoc from drf-spectacular-sidecar's copy in the static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

@@ -7,10 +7,10 @@ from games import views
 app_name = "games"
 urlpatterns = [
     path("", views.hand_list, name="hand_list"),
-    path("<int:hand_id>/", views.hand_page, name="hand"),
-    path("tables/<int:table_id>/deal/", views.dealer_screen, name="dealer"),
+    path("<id:hand_id>/", views.hand_page, name="hand"),
+    path("tables/<id:table_id>/deal/", views.dealer_screen, name="dealer"),
     path("exports/", views.export_start, name="export_start"),
-    path("exports/<int:export_id>/", views.export_progress, name="export"),
+    path("exports/<id:export_id>/", views.export_progress, name="export"),
     path("import/", views.import_page, name="import"),
     path("stats/", views.stats_page, name="stats"),
 ]

@@ -14,7 +14,7 @@ from rest_framework.exceptions import ValidationError
 
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError, Forbidden
-from config.gaming_day import current_gaming_day
+from config.gaming_day import check_gaming_day, current_gaming_day
 from config.permissions import forbidden, role_required
 from config.roles import Role
 from games.apis.log import filters_from
@@ -153,7 +153,10 @@ def stats_page(request: HttpRequest) -> HttpResponse:
     today = current_gaming_day()
     try:
         day_to = date.fromisoformat(request.GET["day_to"]) if request.GET.get("day_to") else today
+        # Refused (DomainError: a 400 page) before the arithmetic below could overflow on a far date.
+        check_gaming_day(day_to, field="day_to")
         day_from = date.fromisoformat(request.GET["day_from"]) if request.GET.get("day_from") else day_to - timedelta(6)
+        check_gaming_day(day_from, field="day_from")
     except ValueError:
         day_from, day_to = today - timedelta(6), today
     rows = dealer_stats(day_from=day_from, day_to=day_to)

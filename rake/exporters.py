@@ -18,7 +18,8 @@ COPY can run nothing else meanwhile, so progress goes through a second one
 The columns are formatted in SQL to give the very bytes the Python path
 writes (``tests/rake/test_detail_csv_by_copy.py`` compares the two): the
 day as ISO text, money through ``numeric(30, exponent)`` like ``money()``,
-the time as UTC with microseconds, and empty text as NULL, because
+the time as UTC with microseconds, text that could start a spreadsheet
+formula quoted as ``config.exports`` quotes it, and empty text as NULL, because
 PostgreSQL quotes an empty string (``""``) where Python writes nothing. One
 difference is left: PostgreSQL quotes a value holding a carriage return,
 Python's writer (line terminator ``"\\n"``) does not, so while a game name or
@@ -28,7 +29,6 @@ SQLite and the XLSX always take the Python path.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime
@@ -44,6 +44,7 @@ from django.db.models.functions import Cast, NullIf
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.exports import CsvWriter, XlsxWriter, formula_safe_sql
 from config.money import exponent, to_major
 from rake.models import FeeCharge, GamingDayClose
 from rake.selectors.reports import GROUP_LABELS, FeeReport, ReportFilters, ReportRow, fee_report
@@ -56,8 +57,9 @@ Progress = Callable[[int], None]
 Row = Sequence[Any]
 
 
-def money(amount: int) -> str:
-    return str(amount) if not settings.CARDROOM_CURRENCY_EXPONENT else f"{to_major(amount)}"
+def money(amount: int) -> int | Decimal:
+    """An amount in major units, as a number: written as ``-12.50``, never neutralised as text."""
+    return amount if not settings.CARDROOM_CURRENCY_EXPONENT else to_major(amount)
 
 
 # --- detail: every fee record ---------------------------------------------------------------
@@ -125,7 +127,7 @@ def detail_rows(filters: ReportFilters) -> Iterator[Row]:
 
 def _text(field: str) -> Any:
     # NULL is written as nothing, an empty string as "": Python writes nothing for both.
-    return NullIf(F(field), Value(""))
+    return NullIf(formula_safe_sql(field), Value(""))
 
 
 def _money(field: str) -> Any:
@@ -180,7 +182,7 @@ def copy_detail_csv(path: Path, filters: ReportFilters, progress: Progress) -> i
     copy_sql = f"COPY ({sql}) TO STDOUT WITH (FORMAT csv)"
     statement = connection.ops.compose_sql(copy_sql, params)  # type: ignore[attr-defined]
     header = io.StringIO()
-    csv.writer(header, lineterminator="\n").writerow(DETAIL_COLUMNS)
+    CsvWriter(header, lineterminator="\n").writerow(DETAIL_COLUMNS)
     lines, report_at = 0, PROGRESS_EVERY
     pending = bytearray()  # the server sends a row a message: written and counted a block at a time
     with path.open("wb") as out, connection.cursor() as cursor:
@@ -220,14 +222,13 @@ def summary_columns(filters: ReportFilters) -> tuple[str, ...]:
 
 
 def summary_row(row: ReportRow) -> Row:
-    rate = row.rate_percent
     return (
         row.label,
         row.hands,
         money(row.pots),
         money(row.fees),
-        "" if rate is None else f"{rate}",
-        f"{row.hours}",
+        "" if row.rate_percent is None else row.rate_percent,
+        row.hours,
         row.time_charges,
         money(row.expected),
         money(row.counted),
@@ -256,7 +257,7 @@ def _counted(rows: Iterable[Row], progress: Progress) -> Iterator[Row]:
 def write_csv(path: Path, header: Row, rows: Iterable[Row], progress: Progress) -> int:
     written = 0
     with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out, lineterminator="\n")
+        writer = CsvWriter(out, lineterminator="\n")
         writer.writerow(header)
         for row in _counted(rows, progress):
             writer.writerow(row)
@@ -266,23 +267,14 @@ def write_csv(path: Path, header: Row, rows: Iterable[Row], progress: Progress) 
 
 
 def write_xlsx(path: Path, header: Row, rows: Iterable[Row], progress: Progress, *, title: str) -> int:
-    from openpyxl import Workbook
-
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet(title=title[:31])
-    sheet.append(list(header))
+    book = XlsxWriter(title=title)
+    book.writerow(header)
     written = 0
     for row in _counted(rows, progress):
-        sheet.append([_cell(v) for v in row])
+        book.writerow(row)
         written += 1
-    book.save(str(path))
+    book.save(path)
     return written
-
-
-def _cell(value: Any) -> Any:
-    if isinstance(value, str) and value and value.lstrip("-").replace(".", "", 1).isdigit():
-        return Decimal(value) if "." in value else int(value)
-    return value
 
 
 def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 from datetime import date
-from typing import Any, cast
+from typing import Any
 
 from django import forms
 from django.contrib.auth.models import User
-from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,13 +15,15 @@ from django.views.decorators.http import require_POST
 
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
+from config.exports import CsvWriter
+from config.files import send_file
 from config.gaming_day import current_gaming_day
 from config.permissions import role_required
 from rake import exporters, selectors, services
 from rake.charts import bar_chart
 from rake.models import ExportContent, ExportFormat, ReportExport
 from rake.selectors.reports import GROUP_LABELS, GROUPS, FeeReport, ReportFilters
-from rake.services.exports import download_name, export_file
+from rake.services.exports import download_name, download_type, export_file
 from tables.models import Table
 
 REPORT_ROLES = NAV_ROLES["reports"]
@@ -100,7 +101,7 @@ def report_csv(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(
         content_type="text/csv; charset=utf-8", headers={"Content-Disposition": f'attachment; filename="{name}"'}
     )
-    writer = csv.writer(response, lineterminator="\n")
+    writer = CsvWriter(response, lineterminator="\n")
     writer.writerow(exporters.summary_columns(filters))
     writer.writerows(exporters.summary_rows(report))
     return response
@@ -140,6 +141,4 @@ def export_download(request: HttpRequest, export_id: int) -> HttpResponse:
     completion = getattr(export, "completion", None) if export else None
     if export is None or completion is None:
         return render(request, "rake/not_found.html", {"what": _("Export %(id)s") % {"id": export_id}}, status=404)
-    stream = FileResponse(export_file(completion).open("rb"), as_attachment=True, filename=download_name(export))
-    # role_required types its views as returning HttpResponse; a file is streamed.
-    return cast(HttpResponse, stream)
+    return send_file(export_file(completion), filename=download_name(export), content_type=download_type(export))

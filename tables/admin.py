@@ -53,12 +53,16 @@ class TableEventAdmin(ReadOnlyAdmin):
 class PlayerAdmin(ReadOnlyAdmin):
     list_display = ["last_name", "first_name", "alias", "date_of_birth", "id_document_number"]
     search_fields = ["first_name", "last_name", "alias", "id_document_number"]
+    # The admin would link the file's storage path, which no URL serves: the photo is read on the
+    # floor's pages, by the roles allowed there (tables.views.files).
+    exclude = ["photo"]
 
 
 @admin.register(m.Expulsion)
 class ExpulsionAdmin(ReadOnlyAdmin):
     list_display = ["player", "rule", "scope", "starts_at", "until", "lifted_at", "created_by"]
     search_fields = ["player__last_name", "rule", "reason"]
+    exclude = ["evidence"]  # as the player's photo
 
 
 @admin.register(m.SeatSession)

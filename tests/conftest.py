@@ -7,6 +7,7 @@ where a missing service fails the run.
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import socket
@@ -22,6 +23,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.db.backends.signals import connection_created
 from django.test import Client
+from django.urls import clear_url_caches
 from rest_framework.test import APIClient
 
 from config.roles import Role
@@ -83,6 +85,24 @@ def _media_in_tmp(settings: Any, tmp_path_factory: pytest.TempPathFactory) -> No
     """Exports (fees, hands) are written under MEDIA_ROOT: a directory of the test's own, never the
     project's, so that parallel runs (xdist workers, two suites at once) do not meet each other's files."""
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(params=[True, False], ids=["debug", "production"])
+def debug_urls(request: pytest.FixtureRequest, settings: Any) -> Iterator[bool]:
+    """The URLconf as a server builds it with DEBUG on (``make run``) or off: it is read once, at start-up.
+
+    For the private files' tests: no URL may serve MEDIA_ROOT in either mode.
+    """
+    import config.urls
+
+    before = settings.DEBUG
+    settings.DEBUG = request.param
+    importlib.reload(config.urls)
+    clear_url_caches()
+    yield request.param
+    settings.DEBUG = before
+    importlib.reload(config.urls)
+    clear_url_caches()
 
 
 @pytest.fixture(autouse=True)
@@ -184,6 +204,18 @@ def client_for() -> Callable[[User | None], Client]:
         client = Client()
         if user is not None:
             client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def page_client_for() -> Callable[[User], Client]:
+    """A logged-in client that gets what a browser gets: a 500 page, not the view's exception."""
+
+    def make(user: User) -> Client:
+        client = Client(raise_request_exception=False)
+        client.force_login(user)
         return client
 
     return make

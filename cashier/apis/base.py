@@ -9,34 +9,37 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from cashier.models.idempotency import KEY_MAX_LENGTH
 from cashier.services.chips import MAX_CHIPS
-from cashier.services.idempotency import idempotent, request_fingerprint
+from cashier.services.idempotency import KEY_PATTERN, idempotent, request_fingerprint
 from config.errors import DomainError
-from config.money import parse_amount, to_major
+from config.money import amount_pattern, parse_amount, to_major
+from config.numbers import MAX_ID
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     name="Idempotency-Key",
-    type=OpenApiTypes.STR,
+    # What ``check_key`` accepts, so that a key the schema allows is never refused as malformed.
+    type={"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH, "pattern": KEY_PATTERN},
     location=OpenApiParameter.HEADER,
     required=True,
     description=(
-        "A unique string per operation (e.g. a UUID). The same key and body again returns the first "
-        "response with the header `Idempotent-Replayed: true` and moves nothing; the same key with another "
-        "body is refused with 422; a missing key with 400."
+        "A unique string per operation (e.g. a UUID): visible ASCII characters, no spaces or commas. The same "
+        "key and body again returns the first response with the header `Idempotent-Replayed: true` and moves "
+        "nothing; the same key with another body is refused with 422; a missing or malformed key, or the header "
+        "sent twice, with 400."
     ),
 )
 
 
 MONEY_SCHEMA = {
     "type": "string",
-    "pattern": r"^[0-9]+(\.[0-9]+)?$",
+    "pattern": amount_pattern(),
     "example": "10000",
     "description": "Amount in major units as a decimal string (an integer is accepted on input; floats are not).",
 }
@@ -60,6 +63,17 @@ class MoneyField(serializers.Field[int, Any, str, Any]):
         return str(to_major(value))
 
 
+@extend_schema_field(
+    {
+        **MONEY_SCHEMA,
+        "pattern": amount_pattern(signed=True),
+        "description": "Amount in major units as a decimal string, negative below zero.",
+    }
+)
+class SignedMoneyField(MoneyField):
+    """An amount shown that may be below zero: a drawer's variance."""
+
+
 class StrictIntegerField(serializers.IntegerField):
     """An integer in JSON, not ``3.0``, ``"3"`` or ``true``."""
 
@@ -71,7 +85,7 @@ class StrictIntegerField(serializers.IntegerField):
 
 class ChipCountSerializer(serializers.Serializer[dict[str, int]]):
     denomination = StrictIntegerField(
-        min_value=1, help_text=gettext_lazy("Denomination id (see /cashier/denominations/).")
+        min_value=1, max_value=MAX_ID, help_text=gettext_lazy("Denomination id (see /cashier/denominations/).")
     )
     count = StrictIntegerField(min_value=0, max_value=MAX_CHIPS)
 

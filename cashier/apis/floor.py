@@ -12,6 +12,7 @@ from cashier.apis.serializers import SlipOut, TrayCountOut
 from cashier.models import SlipKind, TrayCountKind
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from cashier.services.trays import tray_count_record, tray_count_sign
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role
 
@@ -22,7 +23,7 @@ SLIP_ROLES = [roles_allowed(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER)]
 
 class SlipIn(serializers.Serializer[Any]):
     kind = SlipKindField()
-    table = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     chips = ChipCountSerializer(many=True)
 
 
@@ -76,7 +77,7 @@ class SlipVoidConfirmApi(IdempotentPost):
 
 class TrayCountIn(serializers.Serializer[Any]):
     kind = TrayCountKindField()
-    table = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     chips = ChipCountSerializer(many=True)
 
 

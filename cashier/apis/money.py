@@ -25,9 +25,9 @@ from cashier.apis.serializers import DrawerShiftOut, TransactionOut
 from cashier.models import PaymentMethod
 from cashier.selectors.reports import open_shift_of
 from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, drawer_shift_open
-from cashier.services.ledger import entry_reverse
 from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
 from config.errors import DomainError
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role
 
@@ -40,7 +40,7 @@ class BankIn(serializers.Serializer[Any]):
 
 
 class ShiftOpenIn(BankIn):
-    drawer = serializers.IntegerField(min_value=1)
+    drawer = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 @money_api(request=ShiftOpenIn, response=DrawerShiftOut, summary="Open my drawer with a counted bank", status=201)
@@ -79,7 +79,7 @@ class ShiftApproveApi(IdempotentPost):
 class SaleIn(serializers.Serializer[Any]):
     amount = MoneyField()
     method = inline_enum(PaymentMethod)()
-    player = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
     chips = ChipCountSerializer(many=True)
 
 
@@ -102,7 +102,7 @@ class SaleCreateApi(IdempotentPost):
 
 class RedemptionIn(serializers.Serializer[Any]):
     amount = MoneyField(required=False)
-    player = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
     chips = ChipCountSerializer(many=True)
 
 
@@ -117,26 +117,6 @@ class RedemptionCreateApi(IdempotentPost):
             actor=actor, chips=chips_dict(data["chips"]), amount=data.get("amount"), player_id=data.get("player")
         )
         return prototype(TransactionOut).to_representation(txn)
-
-
-class ReverseIn(serializers.Serializer[Any]):
-    memo = serializers.CharField(max_length=200)
-
-
-class ReverseOut(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
-    reverses = serializers.IntegerField()
-
-
-@money_api(request=ReverseIn, response=ReverseOut, summary="Reverse a journal entry (supervisor)", status=201)
-class EntryReverseApi(IdempotentPost):
-    permission_classes = [roles_allowed(Role.FLOOR_MANAGER)]
-    input_serializer = ReverseIn
-    success_status = 201
-
-    def perform(self, actor: User, data: dict[str, Any], **kwargs: Any) -> Any:
-        entry = entry_reverse(actor=actor, entry_id=kwargs["pk"], memo=data["memo"])
-        return {"id": entry.pk, "reverses": entry.reverses_id}
 
 
 class BreakdownIn(serializers.Serializer[Any]):

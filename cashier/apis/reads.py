@@ -30,6 +30,7 @@ from cashier.selectors.reports import (
 )
 from config.errors import DomainError, NotFound
 from config.gaming_day import current_gaming_day
+from config.openapi import ERRORS
 from config.permissions import roles_allowed
 from config.roles import Role
 
@@ -106,7 +107,7 @@ class ShiftCurrentApi(APIView):
 
     permission_classes = [roles_allowed(read=[Role.CASHIER])]
 
-    @extend_schema(responses={200: ShiftBalanceOut}, tags=["cashier"])
+    @extend_schema(responses={200: ShiftBalanceOut, 404: ERRORS[404]}, tags=["cashier"])
     def get(self, request: Request) -> Response:
         shift = open_shift_of(request.user)
         if shift is None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from cashier.apis.base import ChipAmountSerializer, MoneyField, inline_enum, prototype
+from cashier.apis.base import ChipAmountSerializer, MoneyField, SignedMoneyField, inline_enum, prototype
 from cashier.models import (
     ChipTransaction,
     Denomination,
@@ -15,6 +15,8 @@ from cashier.models import (
     Leg,
     PaymentMethod,
     Reason,
+    ReversalRequest,
+    ReversalStatus,
     ShiftStatus,
     Slip,
     SlipKind,
@@ -100,8 +102,8 @@ class BalanceOut(serializers.Serializer[PlaceBalance]):
 
 class DrawerShiftOut(serializers.ModelSerializer[DrawerShift]):
     status = inline_enum(ShiftStatus)()
-    variance = MoneyField(allow_null=True)
-    net_variance = MoneyField(allow_null=True)
+    variance = SignedMoneyField(allow_null=True)
+    net_variance = SignedMoneyField(allow_null=True)
     drawer_name = serializers.CharField(source="drawer.name")
 
     class Meta:
@@ -224,3 +226,24 @@ class EntryOut(serializers.ModelSerializer[JournalEntry]):
     def get_reversed_by(self, obj: JournalEntry) -> int | None:
         reversal = getattr(obj, "reversed_by", None)
         return reversal.pk if reversal is not None else None
+
+
+class ReversalRequestOut(serializers.ModelSerializer[ReversalRequest]):
+    """Who asked and when (``created_by``, ``created_at``), who decided and when, and the reversing entry."""
+
+    status = inline_enum(ReversalStatus)()
+
+    class Meta:
+        model = ReversalRequest
+        fields = [
+            "id",
+            "entry",
+            "reason",
+            "status",
+            "created_by",
+            "created_at",
+            "decided_by",
+            "decided_at",
+            "decline_reason",
+            "reversal",
+        ]

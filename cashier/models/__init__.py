@@ -15,6 +15,7 @@ from cashier.models.ledger import (
     Leg,
     Reason,
 )
+from cashier.models.reversals import ReversalRequest, ReversalStatus
 from cashier.models.slips import Slip, SlipCounter, SlipKind, SlipLine, SlipStatus
 from cashier.models.transactions import ChipTransaction, PaymentMethod, TransactionKind
 from cashier.models.trays import TrayCount, TrayCountKind, TrayCountLine
@@ -39,6 +40,8 @@ __all__ = [
     "Leg",
     "PaymentMethod",
     "Reason",
+    "ReversalRequest",
+    "ReversalStatus",
     "ShiftStatus",
     "Slip",
     "SlipCounter",

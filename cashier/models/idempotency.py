@@ -6,10 +6,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# The longest key a client may send (``cashier.services.idempotency.check_key``).
+KEY_MAX_LENGTH = 255
+
 
 class IdempotencyKey(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    key = models.CharField(_("key"), max_length=255)
+    key = models.CharField(_("key"), max_length=KEY_MAX_LENGTH)
     # The operation the key was used for, and a SHA-256 of method, path and canonical body.
     scope = models.CharField(_("scope"), max_length=100)
     request_hash = models.CharField(max_length=64)

@@ -35,7 +35,7 @@ def reads_everything(user: AbstractBaseUser | AnonymousUser) -> bool:
 
 
 def transactions_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[ChipTransaction]:
-    """Accountants and admins see every receipt; a cashier only those of their own shifts."""
+    """Accountants see every receipt; a cashier only those of their own shifts."""
     qs = ChipTransaction.objects.select_related("shift__drawer", "player", "created_by", "entry__reversed_by")
     return qs if reads_everything(user) else qs.filter(shift__cashier_id=user.pk)
 

@@ -164,9 +164,9 @@ def drawer_shift_close(*, actor: User, shift_id: int, cash: int, chips: Mapping[
 
 
 def drawer_shift_approve(*, actor: User, shift_id: int) -> DrawerShift:
-    """A supervisor (floor manager or admin, not the cashier) signs off a variance and the shift closes."""
+    """A supervisor (a floor manager, not the cashier) signs off a variance and the shift closes."""
     if not has_any_role(actor, SUPERVISOR_ROLES):
-        raise Forbidden(_("A variance is signed off by a floor manager or an admin."))
+        raise Forbidden(_("A variance is signed off by a floor manager."))
 
     def work() -> DrawerShift:
         shift = DrawerShift.objects.select_for_update().filter(pk=shift_id).first()

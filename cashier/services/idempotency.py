@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cashier.models import IdempotencyKey
+from cashier.models.idempotency import KEY_MAX_LENGTH
 from cashier.services.tx import run_atomic
 from config.db import prepared_cursor
 from config.errors import Conflict, DomainError, Unprocessable
@@ -46,6 +48,12 @@ def request_fingerprint(*, method: str, path: str, data: Any) -> str:
     return hashlib.sha256(f"{method} {path}\n{canonical}".encode()).hexdigest()
 
 
+# What a key may be: 1 to 255 visible ASCII characters but the comma (a UUID is one). The API schema
+# states this very pattern (``cashier.apis.base.IDEMPOTENCY_KEY``), so a client learns it from there.
+KEY_PATTERN = rf"^[\x21-\x2b\x2d-\x7e]{{1,{KEY_MAX_LENGTH}}}$"
+_KEY = re.compile(KEY_PATTERN)
+
+
 def check_key(key: str | None) -> str:
     if not key:
         raise DomainError(
@@ -53,8 +61,19 @@ def check_key(key: str | None) -> str:
             code="idempotency_key_required",
             docs=DOCS,
         )
-    if len(key) > 255 or not key.isprintable():
-        raise DomainError(_("An Idempotency-Key is 1 to 255 printable characters."), code="bad_idempotency_key")
+    # Repeated header lines reach Django joined by commas (WSGI folds them): taken as one new key,
+    # a retry that sent only one of them would run the operation again.
+    if "," in key:
+        raise DomainError(
+            _("Send one Idempotency-Key: several arrived (repeated headers are joined with commas)."),
+            code="bad_idempotency_key",
+        )
+    if not _KEY.fullmatch(key):
+        raise DomainError(
+            _("An Idempotency-Key is 1 to %(max)s visible ASCII characters, without spaces or commas.")
+            % {"max": KEY_MAX_LENGTH},
+            code="bad_idempotency_key",
+        )
     return key
 
 

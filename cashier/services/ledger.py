@@ -1,4 +1,4 @@
-"""The ledger's public writing API: post a balanced entry, reverse one, move a fee.
+"""The ledger's public writing API: post a balanced entry, move a fee (reversals: ``reversals``).
 
 Other apps (the fee engine) use ``post_entry`` and ``fee_to_drop_box`` only.
 
@@ -30,17 +30,14 @@ from cashier.services.balances import balances_apply
 from cashier.services.memory import remember
 from cashier.services.tx import run_atomic, sqlstate
 from config.db import prepared_cursor
-from config.errors import Conflict, DomainError, NotFound
+from config.errors import Conflict, DomainError
 from config.gaming_day import gaming_day_of
 from config.money import MAX_AMOUNT, format_money
-from config.roles import Role, has_any_role
+from config.roles import Role
 from rake.selectors.days import check_gaming_day_open
 
-# Entries that a supervisor may reverse directly. Slips and shifts have their own
-# workflows, and fees and drops are corrected through the hand or the count
-# (rake.services) so the fee records and the ledger never disagree.
-REVERSIBLE = frozenset({Reason.SALE, Reason.REDEMPTION, Reason.ADJUSTMENT})
-SUPERVISOR_ROLES = (Role.FLOOR_MANAGER, Role.ADMIN)
+# Who signs off what the cage cannot sign alone (a drawer's variance).
+SUPERVISOR_ROLES = (Role.FLOOR_MANAGER,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,43 +254,6 @@ def _already_posted(entry: JournalEntry) -> Conflict:
         _("A %(reason)s entry for %(ref)s is already posted.") % {"reason": entry.reason, "ref": entry.ref},
         code="already_posted",
     )
-
-
-def entry_reverse(*, actor: User, entry_id: int, memo: str) -> JournalEntry:
-    """Post the mirror image of an entry, linked to it; an entry is reversed at most once.
-
-    Needs a supervisor (floor manager or admin) who did not post the original.
-    """
-    if not memo.strip():
-        raise DomainError(_("A reversal needs a reason."), code="reason_required")
-    if not has_any_role(actor, SUPERVISOR_ROLES):
-        raise DomainError(
-            _("Only a supervisor (floor manager or admin) may reverse an entry."), code="forbidden", status=403
-        )
-
-    def work() -> JournalEntry:
-        original = JournalEntry.objects.filter(pk=entry_id).first()
-        if original is None:
-            raise NotFound(_("There is no journal entry #%(n)s.") % {"n": entry_id})
-        if original.reason not in REVERSIBLE:
-            raise DomainError(
-                _("A %(reason)s entry is corrected through its own workflow, not reversed directly.")
-                % {"reason": original.get_reason_display()},
-                code="not_reversible",
-            )
-        if original.created_by_id == actor.pk:
-            raise DomainError(_("A supervisor cannot reverse their own entry."), code="same_user", status=403)
-        if JournalEntry.objects.filter(reverses=original).exists():
-            raise Conflict(_("Entry #%(n)s is already reversed.") % {"n": original.pk}, code="already_reversed")
-        legs = [
-            LegSpec(account_id, -amount, denomination_id)
-            for account_id, denomination_id, amount in original.legs.values_list(
-                "account_id", "denomination_id", "amount"
-            )
-        ]
-        return post_entry(actor=actor, reason=Reason.REVERSAL, legs=legs, memo=memo, reverses=original)
-
-    return run_atomic(work)
 
 
 def greedy_breakdown(amount: int, available: Mapping[int, tuple[int, int]]) -> tuple[dict[int, int], int]:

@@ -4,9 +4,11 @@ A fill: the floor (or cage) requests it; the cashier issues it from their own
 drawer (chips: drawer -> in transit); a floor manager or dealer receives it at
 the table (in transit -> tray). A credit: the floor requests and issues it
 (tray -> in transit); a cashier receives it into their drawer (in transit ->
-drawer). Issuer and receiver are different users. A slip not yet received may
-be voided: a cage user asks with a reason, a second, independent user (floor
-manager or admin) confirms, and chips already issued go back where they came from.
+drawer). Issuer and receiver are different users. A dealer prepares and signs
+only for the table they deal at that moment (``tables.selectors.check_deals_table``,
+the check hand recording uses). A slip not yet received may be voided: a cage
+user asks with a reason, a second, independent user (a floor manager) confirms,
+and chips already issued go back where they came from.
 """
 
 from __future__ import annotations
@@ -38,10 +40,11 @@ from cashier.services.tx import run_atomic
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, has_any_role
 from tables.models import Table
+from tables.selectors import check_deals_table
 
 FLOOR_ROLES = (Role.FLOOR_MANAGER, Role.DEALER)
 CAGE_ROLES = (Role.CASHIER,)
-VOID_CONFIRM_ROLES = (Role.FLOOR_MANAGER, Role.ADMIN)
+VOID_CONFIRM_ROLES = (Role.FLOOR_MANAGER,)
 
 
 def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, int]) -> Slip:
@@ -51,8 +54,11 @@ def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, i
     if not has_any_role(actor, FLOOR_ROLES + CAGE_ROLES):
         raise Forbidden(_("Slips are prepared by the floor or the cage."))
     amounts = chip_amounts(chips)
-    if not Table.objects.filter(pk=table_id).exists():
+    number = Table.objects.filter(pk=table_id).values_list("number", flat=True).first()
+    if number is None:
         raise NotFound(_("There is no table %(id)s.") % {"id": table_id})
+    if not has_any_role(actor, CAGE_ROLES):
+        _check_at_table(actor, table_id=table_id, table_number=number)
 
     def work() -> Slip:
         now = timezone.now()
@@ -89,11 +95,13 @@ def slip_issue(*, actor: User, slip_id: int) -> Slip:
 
     def work() -> Slip:
         shift = None
-        if _kind_of(slip_id) == SlipKind.FILL:
+        kind, table_id = _kind_and_table(slip_id)
+        if kind == SlipKind.FILL:
             _require(actor, CAGE_ROLES, _("A fill is issued by a cashier from their own drawer."))
             shift = own_open_shift_locked(actor)
         else:
             _require(actor, FLOOR_ROLES, _("A credit is issued at the table by a floor manager or dealer."))
+            _check_at_table(actor, table_id=table_id)
         slip = _locked(slip_id, SlipStatus.REQUESTED)
         tray = tray_lock_open(table_id=slip.table_id)
         transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
@@ -117,8 +125,10 @@ def slip_receive(*, actor: User, slip_id: int) -> Slip:
 
     def work() -> Slip:
         shift = None
-        if _kind_of(slip_id) == SlipKind.FILL:
+        kind, table_id = _kind_and_table(slip_id)
+        if kind == SlipKind.FILL:
             _require(actor, FLOOR_ROLES, _("A fill is received at the table by a floor manager or dealer."))
+            _check_at_table(actor, table_id=table_id)
         else:
             _require(actor, CAGE_ROLES, _("A credit is received by a cashier into their own drawer."))
             shift = own_open_shift_locked(actor)
@@ -149,7 +159,7 @@ def slip_receive(*, actor: User, slip_id: int) -> Slip:
 
 
 def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
-    """The cage's half of a void: a cashier (or admin) asks, with the reason."""
+    """The cage's half of a void: a cashier asks, with the reason."""
     reason = reason.strip()
     if not reason:
         raise DomainError(_("A void needs a reason."), code="reason_required")
@@ -167,8 +177,8 @@ def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
 
 
 def slip_void_confirm(*, actor: User, slip_id: int) -> Slip:
-    """The independent half: a floor manager or admin who did not ask for the void. Issued chips go back."""
-    _require(actor, VOID_CONFIRM_ROLES, _("A void is confirmed by a floor manager or an admin."))
+    """The independent half: a floor manager who did not ask for the void. Issued chips go back."""
+    _require(actor, VOID_CONFIRM_ROLES, _("A void is confirmed by a floor manager."))
 
     def work() -> Slip:
         shift_id = Slip.objects.filter(pk=slip_id).values_list("shift_id", flat=True).first()
@@ -216,11 +226,12 @@ def tray_lock_open(*, table_id: int) -> int:
     return tray
 
 
-def _kind_of(slip_id: int) -> str:
-    kind = Slip.objects.filter(pk=slip_id).values_list("kind", flat=True).first()
-    if kind is None:
+def _kind_and_table(slip_id: int) -> tuple[str, int]:
+    """Read before any lock: neither ever changes once the slip is prepared (its trigger)."""
+    row = Slip.objects.filter(pk=slip_id).values_list("kind", "table_id").first()
+    if row is None:
         raise NotFound(_("There is no slip %(id)s.") % {"id": slip_id})
-    return kind
+    return row
 
 
 def _locked(slip_id: int, *statuses: SlipStatus) -> Slip:
@@ -233,6 +244,16 @@ def _locked(slip_id: int, *statuses: SlipStatus) -> Slip:
             code="slip_state",
         )
     return slip
+
+
+def _check_at_table(actor: User, *, table_id: int, table_number: int | None = None) -> None:
+    """The floor's side of a slip: a floor manager anywhere, a dealer only at the table they deal now."""
+    check_deals_table(
+        actor,
+        rule=_("Fills and credits are signed at a table by a floor manager or by the dealer assigned to it now"),
+        table_id=table_id,
+        table_number=table_number,
+    )
 
 
 def _require(actor: User, roles: tuple[str, ...], message: str) -> None:

@@ -1,4 +1,7 @@
-"""Table openers and closers: the tray counted by a dealer, signed by a floor manager."""
+"""Table openers and closers: the tray counted by a dealer, signed by a floor manager.
+
+A dealer counts only the tray of the table they deal at that moment (``tables.selectors.check_deals_table``).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from config.gaming_day import gaming_day_of
 from config.roles import Role, has_any_role
 from config.tasks import send_on_commit
 from tables.models import Table
+from tables.selectors import check_deals_table
 
 
 def tray_count_record(*, actor: User, table_id: int, kind: str, chips: Mapping[int, int]) -> TrayCount:
@@ -27,8 +31,15 @@ def tray_count_record(*, actor: User, table_id: int, kind: str, chips: Mapping[i
     if not has_any_role(actor, [Role.DEALER, Role.FLOOR_MANAGER]):
         raise Forbidden(_("The tray is counted by a dealer or a floor manager."))
     counted = chip_amounts(chips, allow_empty=True)
-    if not Table.objects.filter(pk=table_id).exists():
+    number = Table.objects.filter(pk=table_id).values_list("number", flat=True).first()
+    if number is None:
         raise NotFound(_("There is no table %(id)s.") % {"id": table_id})
+    check_deals_table(
+        actor,
+        rule=_("A tray is counted by a floor manager or by the dealer assigned to its table now"),
+        table_id=table_id,
+        table_number=number,
+    )
 
     def work() -> TrayCount:
         tray = table_account(table_id=table_id, kind=AccountKind.TRAY)

@@ -12,6 +12,7 @@ from cashier.views.reports import (
     tray_count_sign_page,
     tray_counts_page,
 )
+from cashier.views.reversals import reversal_action_page, reversal_request_page, reversals_page
 from cashier.views.screen import (
     balance_partial,
     breakdown_partial,
@@ -36,6 +37,9 @@ __all__ = [
     "outstanding_page",
     "receipt",
     "redemption",
+    "reversal_action_page",
+    "reversal_request_page",
+    "reversals_page",
     "sale",
     "shift_approve",
     "shift_close",

@@ -20,13 +20,15 @@ from cashier.selectors.reports import (
     shift_report,
     transaction_get_for_user,
 )
+from cashier.selectors.reversals import reversal_request_pending_for
 from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, drawer_shift_open
+from cashier.services.reversals import REQUEST_ROLES
 from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
 from cashier.views.common import SCREEN_ROLES, form_key, post_once, url, user_of
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
 from config.permissions import role_required
-from config.roles import Role
+from config.roles import Role, has_any_role
 
 
 def _balance_rows(shift: DrawerShift | None) -> dict[str, object]:
@@ -137,8 +139,16 @@ def shift_approve(request: HttpRequest, pk: int) -> HttpResponse:
 
 @role_required(*SCREEN_ROLES)
 def receipt(request: HttpRequest, pk: int) -> HttpResponse:
+    """The receipt; its cashier asks here for a reversal, which a floor manager decides (views.reversals)."""
     txn = transaction_get_for_user(request.user, pk)
-    return render(request, "cashier/receipt.html", {"txn": txn, "chips": receipt_chips(txn)})
+    context = {
+        "txn": txn,
+        "chips": receipt_chips(txn),
+        "pending_reversal": reversal_request_pending_for(entry_id=txn.entry_id),
+        "may_request_reversal": txn.shift.cashier_id == request.user.pk and has_any_role(request.user, REQUEST_ROLES),
+        "form_key": form_key(),
+    }
+    return render(request, "cashier/receipt.html", context)
 
 
 @role_required(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER)

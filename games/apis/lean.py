@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from config.money import MAX_AMOUNT
+from config.numbers import MAX_ID
 from games.apis.serializers import ACTION_KINDS, EVENT_TYPES
 
 _TYPES = frozenset(EVENT_TYPES)
 _KINDS = frozenset(ACTION_KINDS)
-_MAX_AMOUNT = 10**15
 
 
 def _text(value: Any, max_length: int, *, blank: bool) -> bool:
@@ -45,7 +46,7 @@ _FIELDS: dict[str, Callable[[Any], bool]] = {
     "type": lambda v: type(v) is str and v in _TYPES,
     "seat": lambda v: _int(v, 1, 10),
     "kind": lambda v: type(v) is str and v in _KINDS,
-    "amount": lambda v: _int(v, 0, _MAX_AMOUNT),
+    "amount": lambda v: _int(v, 0, MAX_AMOUNT),
     "holes": _holes,
     "cards": lambda v: _text(v, 40, blank=True),
     "discards": lambda v: _text(v, 20, blank=True),
@@ -73,7 +74,7 @@ def event_record(data: Any) -> dict[str, Any] | None:
     if not isinstance(data, Mapping):
         return None
     seq, client_event_id = data.get("seq"), data.get("client_event_id")
-    if not _int(seq, 0, 2**63) or not _text(client_event_id, 64, blank=False):
+    if not _int(seq, 0, MAX_ID) or not _text(client_event_id, 64, blank=False):
         return None
     parsed = event(data.get("event"))
     if parsed is None:
@@ -86,7 +87,7 @@ def hand_record_whole(data: Any) -> dict[str, Any] | None:
     if not isinstance(data, Mapping) or "buy_ins" in data:
         return None
     table_id, client_hand_id, events = data.get("table_id"), data.get("client_hand_id"), data.get("events")
-    if not _int(table_id, 1, 2**63) or not _text(client_hand_id, 64, blank=False) or type(events) is not list:
+    if not _int(table_id, 1, MAX_ID) or not _text(client_hand_id, 64, blank=False) or type(events) is not list:
         return None
     parsed = [event(e) for e in events]
     if any(e is None for e in parsed):

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 from typing import Any, cast
 
 from django.contrib.auth.models import User
-from django.http import FileResponse, HttpResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -17,9 +17,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination
+from config.api import GamingDayField, Pagination, WholeNumberField
 from config.errors import DomainError, NotFound
+from config.files import send_file
 from config.gaming_day import current_gaming_day
+from config.money import MAX_AMOUNT
+from config.openapi import error_response
 from config.permissions import roles_allowed
 from config.roles import Role
 from games.apis import serializers as s
@@ -36,15 +39,15 @@ FLOOR = roles_allowed(Role.FLOOR_MANAGER)
 
 
 class HandListFilters(serializers.Serializer[dict[str, Any]]):
-    table_id = serializers.IntegerField(required=False, min_value=1)
+    table_id = WholeNumberField(required=False)
     gaming_day = serializers.DateField(required=False)
     gaming_day_from = serializers.DateField(required=False)
     gaming_day_to = serializers.DateField(required=False)
-    dealer_id = serializers.IntegerField(required=False, min_value=1)
-    player_id = serializers.IntegerField(required=False, min_value=1)
-    game_id = serializers.IntegerField(required=False, min_value=1)
-    min_pot = serializers.IntegerField(required=False, min_value=0)
-    max_pot = serializers.IntegerField(required=False, min_value=0)
+    dealer_id = WholeNumberField(required=False)
+    player_id = WholeNumberField(required=False)
+    game_id = WholeNumberField(required=False)
+    min_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
+    max_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
     status = s.choice(HandStatus.choices, required=False)
     in_force = serializers.BooleanField(required=False, default=False)
 
@@ -57,6 +60,8 @@ def filters_from(data: Any) -> HandFilters:
 
 class HandListApi(APIView):
     permission_classes = [READERS]
+    # Read by the schema, which documents the page object the view answers.
+    pagination_class = Pagination
 
     @extend_schema(
         operation_id="games_hand_list",
@@ -112,8 +117,8 @@ class TableCurrentHandApi(APIView):
 
 
 class StatsFilters(serializers.Serializer[dict[str, Any]]):
-    day_from = serializers.DateField(required=False)
-    day_to = serializers.DateField(required=False)
+    day_from = GamingDayField(required=False)
+    day_to = GamingDayField(required=False)
 
 
 class DealerStatsApi(APIView):
@@ -149,8 +154,9 @@ class HandPhhApi(APIView):
         return response
 
 
-def export_data(export: PhhExport) -> Any:
+def export_data(request: Request, export: PhhExport) -> Any:
     done = export.status == ExportStatus.DONE
+    download = request.build_absolute_uri(reverse("api:games-export-download", args=[export.pk])) if done else None
     return s.ExportOutput(
         {
             "id": export.pk,
@@ -160,7 +166,7 @@ def export_data(export: PhhExport) -> Any:
             "done": export.done,
             "percent": export.percent,
             "error": export.error,
-            "download_url": reverse("api:games-export-download", args=[export.pk]) if done else None,
+            "download_url": download,
             "created_at": export.created_at,
             "finished_at": export.finished_at,
         }
@@ -181,7 +187,7 @@ class ExportCreateApi(APIView):
         form.is_valid(raise_exception=True)
         export = phh_export_create(actor=cast(User, request.user), filters=HandFilters(**form.validated_data))
         export.refresh_from_db()
-        return Response(export_data(export), status=status.HTTP_202_ACCEPTED)
+        return Response(export_data(request, export), status=status.HTTP_202_ACCEPTED)
 
 
 def _export(export_id: int) -> PhhExport:
@@ -194,9 +200,9 @@ def _export(export_id: int) -> PhhExport:
 class ExportDetailApi(APIView):
     permission_classes = [EXPORTERS]
 
-    @extend_schema(operation_id="games_export_detail", responses={200: s.ExportOutput, 404: ERRORS[404]})
+    @extend_schema(operation_id="games_export_detail", responses={200: s.ExportOutput})
     def get(self, request: Request, export_id: int) -> Response:
-        return Response(export_data(_export(export_id)))
+        return Response(export_data(request, _export(export_id)))
 
 
 class ExportDownloadApi(APIView):
@@ -204,10 +210,13 @@ class ExportDownloadApi(APIView):
 
     @extend_schema(
         operation_id="games_export_download",
-        responses={(200, "text/plain"): OpenApiTypes.BINARY, 404: ERRORS[404], 409: ERRORS[409]},
+        responses={
+            (200, "text/plain"): OpenApiTypes.BINARY,
+            409: error_response("The export is not done yet (`export_not_done`): poll the export."),
+        },
         summary="The export's .phhs file, once done",
     )
-    def get(self, request: Request, export_id: int) -> FileResponse:
+    def get(self, request: Request, export_id: int) -> HttpResponse:
         export = _export(export_id)
         if export.status != ExportStatus.DONE:
             raise DomainError(
@@ -216,7 +225,7 @@ class ExportDownloadApi(APIView):
                 status=409,
             )
         path = export_path(export)
-        return FileResponse(path.open("rb"), as_attachment=True, filename=path.name, content_type="text/plain")
+        return send_file(path, filename=path.name, content_type="text/plain; charset=utf-8")
 
 
 class ImportApi(APIView):

@@ -10,13 +10,14 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from django.contrib.auth.models import User
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from config.openapi import error_response
 from config.permissions import roles_allowed
 from config.roles import Role
 from games import services
@@ -29,11 +30,12 @@ from games.services.state import engine_state, state_payload
 RECORDERS = roles_allowed(Role.FLOOR_MANAGER, Role.DEALER)
 FLOOR = roles_allowed(Role.FLOOR_MANAGER)
 
+# What the hand's refusals mean; every operation documents its errors (config.openapi), these in these words.
 ERRORS = {
-    400: OpenApiResponse(description="Refused: the engine's or the rule's message and code."),
-    403: OpenApiResponse(description="Not assigned to this table now, or the wrong role."),
-    404: OpenApiResponse(description="Unknown table or hand."),
-    409: OpenApiResponse(description="Stale sequence (details.current_seq), hand closed, or table not open."),
+    400: error_response("Refused: the engine's or the rule's message and code."),
+    403: error_response("Not assigned to this table now, or the wrong role."),
+    404: error_response("Unknown table or hand."),
+    409: error_response("Stale sequence (details.current_seq), hand closed, or table not open."),
 }
 
 
@@ -92,16 +94,23 @@ class HandEventApi(APIView):
         responses={201: s.EventRecordedOutput, 200: s.EventRecordedOutput, **ERRORS},
         summary="Record one event (validated by the engine before anything is stored)",
         description="`seq` must be the hand's current sequence, else 409 naming it; the same `client_event_id` "
-        "sent again returns the stored event (200, `duplicate: true`).",
+        "sent again returns the stored event (200, `duplicate: true`). A winner by folds showing after the hand "
+        "closed is accepted and not stored (200, `event: null`, `warning`).",
     )
     def post(self, request: Request, hand_id: int) -> Response:
         v = lean.event_record(request.data) or _validated(s.EventRecordInput, request)
         done = services.hand_event_record(
             actor=_actor(request), hand_id=hand_id, seq=v["seq"], client_event_id=v["client_event_id"], event=v["event"]
         )
-        body = {"duplicate": done.duplicate, "event": _event(done.event)}
+        body: dict[str, Any] = {
+            "duplicate": done.duplicate,
+            "event": None if done.event is None else _event(done.event),
+        }
+        if done.warning:
+            body["warning"] = done.warning
         body["state"] = state_data(done.hand, done.state, replay=done.replay_hand)
-        return Response(body, status=status.HTTP_200_OK if done.duplicate else status.HTTP_201_CREATED)
+        stored = done.event is not None and not done.duplicate
+        return Response(body, status=status.HTTP_201_CREATED if stored else status.HTTP_200_OK)
 
 
 class HandUndoApi(APIView):
@@ -124,7 +133,8 @@ class HandUndoApi(APIView):
             client_event_id=v["client_event_id"],
             reason=v["reason"],
         )
-        body = {"duplicate": done.duplicate, "event": _event(done.event), "state": state_data(done.hand, done.state)}
+        event = None if done.event is None else _event(done.event)
+        body = {"duplicate": done.duplicate, "event": event, "state": state_data(done.hand, done.state)}
         return Response(body, status=status.HTTP_200_OK if done.duplicate else status.HTTP_201_CREATED)
 
 

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import WholeNumberField
+from config.money import MAX_AMOUNT
 from games.models import ExportStatus, HandStatus
 
 
@@ -37,7 +39,7 @@ class EventSerializer(serializers.Serializer[dict[str, Any]]):
     type = choice(EVENT_TYPES)
     seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
     kind = choice(ACTION_KINDS, required=False)
-    amount = serializers.IntegerField(required=False, min_value=0, max_value=10**15)
+    amount = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
     holes = serializers.DictField(child=serializers.CharField(max_length=20), required=False)
     cards = serializers.CharField(required=False, allow_blank=True, max_length=40)
     discards = serializers.CharField(required=False, allow_blank=True, max_length=20)
@@ -46,9 +48,7 @@ class EventSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class EventRecordInput(serializers.Serializer[dict[str, Any]]):
-    seq = serializers.IntegerField(
-        min_value=0, help_text=gettext_lazy("The hand's current sequence (events recorded so far).")
-    )
+    seq = WholeNumberField(min_value=0, help_text=gettext_lazy("The hand's current sequence (events recorded so far)."))
     client_event_id = serializers.CharField(
         max_length=64, help_text=gettext_lazy("Unique per event; a retry sends the same id.")
     )
@@ -56,13 +56,13 @@ class EventRecordInput(serializers.Serializer[dict[str, Any]]):
 
 
 class UndoInput(serializers.Serializer[dict[str, Any]]):
-    seq = serializers.IntegerField(min_value=0)
+    seq = WholeNumberField(min_value=0)
     client_event_id = serializers.CharField(max_length=64)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
 
 class BuyInsField(serializers.DictField):
-    child = serializers.IntegerField(min_value=1, max_value=10**15)
+    child = WholeNumberField(min_value=1, max_value=MAX_AMOUNT)
 
     def to_internal_value(self, data: Any) -> dict[int, int]:
         values = super().to_internal_value(data)
@@ -73,14 +73,14 @@ class BuyInsField(serializers.DictField):
 
 
 class HandStartInput(serializers.Serializer[dict[str, Any]]):
-    table_id = serializers.IntegerField(min_value=1)
+    table_id = WholeNumberField()
     buy_ins = BuyInsField(
         required=False, help_text=gettext_lazy("Seat -> chips, for seated players with no chips recorded yet.")
     )
 
 
 class HandRecordWholeInput(serializers.Serializer[dict[str, Any]]):
-    table_id = serializers.IntegerField(min_value=1)
+    table_id = WholeNumberField()
     client_hand_id = serializers.CharField(
         max_length=64, help_text=gettext_lazy("Unique per hand and table; a retry sends it again.")
     )
@@ -99,7 +99,7 @@ class CorrectInput(serializers.Serializer[dict[str, Any]]):
 
 class StackAddInput(serializers.Serializer[dict[str, Any]]):
     seat_number = serializers.IntegerField(min_value=1, max_value=10)
-    amount = serializers.IntegerField(min_value=0, max_value=10**15)
+    amount = WholeNumberField(min_value=0, max_value=MAX_AMOUNT)
     kind = choice(["buy_in", "add_on", "adjustment"], default="buy_in")
     note = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
@@ -189,7 +189,20 @@ class HandStateOutput(serializers.Serializer[Any]):
     pots = PotOutput(many=True)
     pot_total = serializers.IntegerField()
     legal = LegalOutput(allow_null=True)
-    showdown_pending = serializers.ListField(child=serializers.IntegerField())
+    showdown_pending = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=gettext_lazy(
+            "Seats still to show or muck, the proposed next first (R17, R14): at the showdown, and during an "
+            "all-in run-out, where hands are tabled before the remaining board cards. Any of them may show now."
+        ),
+    )
+    may_muck = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=gettext_lazy("Seats whose muck the engine accepts now: asked to show, or beaten by a shown hand."),
+    )
+    can_misdeal = serializers.BooleanField(
+        help_text=gettext_lazy("A misdeal is accepted now: before substantial action (R18).")
+    )
     tied_seats = serializers.ListField(child=serializers.IntegerField())
     can_undo = serializers.BooleanField()
     used_cards = serializers.CharField()
@@ -208,7 +221,13 @@ class StoredEventOutput(serializers.Serializer[Any]):
 
 class EventRecordedOutput(serializers.Serializer[Any]):
     duplicate = serializers.BooleanField(help_text=gettext_lazy("True when this client event id was stored before."))
-    event = StoredEventOutput()
+    event = StoredEventOutput(
+        allow_null=True, help_text=gettext_lazy("The stored event; null when the event was not stored (see warning).")
+    )
+    warning = serializers.CharField(
+        required=False,
+        help_text=gettext_lazy("Why the event was accepted but not stored (a show after a win without showdown)."),
+    )
     state = HandStateOutput()
 
 
@@ -343,15 +362,15 @@ class DealerStatsOutput(serializers.Serializer[Any]):
 
 
 class ExportInput(serializers.Serializer[dict[str, Any]]):
-    table_id = serializers.IntegerField(required=False, min_value=1)
+    table_id = WholeNumberField(required=False)
     gaming_day = serializers.DateField(required=False)
     gaming_day_from = serializers.DateField(required=False)
     gaming_day_to = serializers.DateField(required=False)
-    dealer_id = serializers.IntegerField(required=False, min_value=1)
-    player_id = serializers.IntegerField(required=False, min_value=1)
-    game_id = serializers.IntegerField(required=False, min_value=1)
-    min_pot = serializers.IntegerField(required=False, min_value=0)
-    max_pot = serializers.IntegerField(required=False, min_value=0)
+    dealer_id = WholeNumberField(required=False)
+    player_id = WholeNumberField(required=False)
+    game_id = WholeNumberField(required=False)
+    min_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
+    max_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
     in_force = serializers.BooleanField(required=False, default=True)
 
 
@@ -363,13 +382,13 @@ class ExportOutput(serializers.Serializer[Any]):
     done = serializers.IntegerField()
     percent = serializers.IntegerField()
     error = serializers.CharField()
-    download_url = serializers.CharField(allow_null=True)
+    download_url = serializers.URLField(allow_null=True)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
 class ImportInput(serializers.Serializer[dict[str, Any]]):
-    table_id = serializers.IntegerField(min_value=1)
+    table_id = WholeNumberField()
     file = serializers.FileField(required=False, help_text=gettext_lazy("A .phh or .phhs file."))
     text = serializers.CharField(required=False, allow_blank=False, max_length=5_000_000)
 

@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
 from config.roles import Role, has_any_role
-from tables.selectors import dealer_is_assigned
+from tables.selectors import check_deals_table
+from tables.selectors.dealers import ANYWHERE_ROLES
 
-RECORD_ANYWHERE = (Role.FLOOR_MANAGER,)
+# The one-statement event path (games.services.recording) checks the table itself for everyone else.
+RECORD_ANYWHERE = ANYWHERE_ROLES
 READ_EVERYWHERE = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
 
 
@@ -29,26 +31,14 @@ def check_may_record(
     """Floor managers record anywhere; a dealer only at the table they are assigned to at this moment.
 
     ``dealer_now``: the dealer assigned to the table, when the caller read it in this request
-    (``lock_table`` does, with the lock); else it is read here.
+    (``lock_table`` does, with the lock); else it is read here (``tables.selectors.check_deals_table``).
     """
-    if has_any_role(user, RECORD_ANYWHERE):
-        return
-    user_id: int = user.pk or 0
-    if has_any_role(user, (Role.DEALER,)):
-        if dealer_now is ...:
-            if dealer_is_assigned(user_id=user_id, table_id=table_id):
-                return
-        elif dealer_now is not None and dealer_now == user_id:
-            return
-    where = f"table {table_number}" if table_number is not None else f"table id {table_id}"
-    raise Forbidden(
-        _(
-            "Hands are recorded by a floor manager or by the dealer assigned to the table now; you "
-            "are not assigned to %(where)s."
-        )
-        % {"where": where},
-        code="not_assigned_dealer",
+    check_deals_table(
+        user,
+        rule=_("Hands are recorded by a floor manager or by the dealer assigned to the table now"),
         table_id=table_id,
+        table_number=table_number,
+        dealer_now=dealer_now,
     )
 
 

@@ -42,11 +42,14 @@ MAX_BATCH_EVENTS = 400
 
 @dataclass(frozen=True)
 class RecordedEvent:
+    """One event entered: ``event`` as stored, or None when it was ``ignored`` with a ``warning``."""
+
     hand: HandRow
-    event: HandEvent
+    event: HandEvent | None
     state: Hand
     duplicate: bool = False
     replay_hand: HandRow | None = None
+    warning: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,28 @@ def _stored(hand: HandRow, client_event_id: str) -> HandEvent | None:
     return HandEvent.objects.filter(hand=hand, client_event_id=client_event_id).first()
 
 
+def _show_after_win(hand: HandRow, event: Mapping[str, Any]) -> RecordedEvent | None:
+    """A winner by folds showing the cards after the hand completed: never refused (case 58).
+
+    The hand's record is final and its chips do not change, so the show is
+    not stored: it is answered with a warning that says so. None when the
+    event is anything else, or a show the engine refuses.
+    """
+    if hand.status != HandStatus.COMPLETE or event.get("type") != "show":
+        return None
+    state = engine_state(hand)
+    if state.result is None or not state.result.uncontested:
+        return None
+    try:
+        shown = state.apply(parse_event(event))
+    except (DomainError, EngineError):
+        return None
+    warning = _("Hand #%(number)s was won without a showdown and is closed: the cards shown are not recorded.") % {
+        "number": hand.number
+    }
+    return RecordedEvent(hand, None, shown, warning=warning)
+
+
 def _record(*, actor: User, hand_id: int, seq: int, client_event_id: str, event: Mapping[str, Any]) -> RecordedEvent:
     hand = lock_hand(hand_id)
     check_may_record(actor, table_id=hand.table_id, table_number=hand.table.number)
@@ -94,6 +119,9 @@ def _record(*, actor: User, hand_id: int, seq: int, client_event_id: str, event:
         stored = _stored(hand, client_event_id)
         if stored is not None:
             return RecordedEvent(hand, stored, engine_state(hand), duplicate=True)
+        shown = _show_after_win(hand, event)
+        if shown is not None:
+            return shown
         if hand.status != HandStatus.OPEN:
             raise Conflict(
                 _("Hand #%(number)s is %(status)s: no event can be added.")

@@ -251,6 +251,8 @@ def state_payload(hand: HandRow, state: Hand, *, names: dict[int, str] | None = 
         "pot_total": pot_in_middle(state),
         "legal": _legal(state),
         "showdown_pending": list(state.showdown_pending()),
+        "may_muck": [seat for seat in state.showdown_pending() if state.may_muck(seat)],
+        "can_misdeal": state.can_misdeal,
         "tied_seats": list(state.tied_seats) if state.phase is Phase.TIE else [],
         "can_undo": state.can_undo and not state.is_over,
         "used_cards": cards_str(known),

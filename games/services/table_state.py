@@ -34,6 +34,7 @@ from cashier.selectors.ledger import denominations
 from config.db import prepared_cursor
 from config.errors import NotFound
 from config.gaming_day import gaming_day_of
+from config.numbers import MAX_ID
 from games.models import Hand as HandRow
 from games.models import HandSeat, HandStatus
 from games.services.common import lock_table, next_number
@@ -79,7 +80,9 @@ class TableState:
 
 def table_state(table_id: int, *, client_hand_id: str = "") -> TableState:
     """Lock the table and read its state; the caller holds the transaction."""
-    if connection.vendor == "postgresql":
+    # An id past bigint names no table: the ORM read finds none (Django drops an out-of-range
+    # lookup), where the raw read's ``%(table)s::bigint`` would fail with "bigint out of range".
+    if connection.vendor == "postgresql" and 0 < table_id <= MAX_ID:
         return _read_sql(table_id, client_hand_id=client_hand_id)
     table = lock_table(table_id)
     return _read_orm(table, client_hand_id=client_hand_id)

@@ -4,7 +4,7 @@ Roles: floor managers start drop counts and explain variances; a count is
 entered blind by two people (a floor manager and another floor manager or a
 cashier); floor managers, cashiers and accountants read counts and the
 reconciliation; only accountants close gaming days, read the reports and
-export. Admins hold every role except closing a day.
+export.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import FileResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,6 +25,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import NotFound
+from config.files import send_file
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role, user_roles
 from rake import selectors, services
@@ -47,7 +49,7 @@ from rake.models import DropCount, ExportStatus, GamingDayClose, ReportExport
 from rake.selectors.days import DayStatus
 from rake.selectors.drops import ReconciliationRow, results_visible
 from rake.selectors.reports import FeeReport, ReportFilters, ReportRow
-from rake.services.exports import download_name, export_file
+from rake.services.exports import DOWNLOAD_TYPES, download_name, download_type, export_file
 
 START_DROPS = roles_allowed(*selectors.DROP_STARTER_ROLES)
 COUNT_DROPS = roles_allowed(*selectors.DROP_COUNTER_ROLES)
@@ -178,9 +180,10 @@ def report_data(report: FeeReport) -> dict[str, Any]:
     }
 
 
-def export_data(export: ReportExport) -> dict[str, Any]:
+def export_data(request: Request, export: ReportExport) -> dict[str, Any]:
     completion = getattr(export, "completion", None)
     done = export.status == ExportStatus.DONE and completion is not None
+    download = request.build_absolute_uri(reverse("api:fee_export_download", args=[export.pk])) if done else None
     return {
         "id": export.pk,
         "format": export.format,
@@ -195,7 +198,7 @@ def export_data(export: ReportExport) -> dict[str, Any]:
         "created_at": export.created_at,
         "rows": completion.rows if done and completion else None,
         "sha256": completion.sha256 if done and completion else None,
-        "download_url": reverse("api:fee_export_download", args=[export.pk]) if done else None,
+        "download_url": download,
     }
 
 
@@ -237,7 +240,7 @@ _TABLE = OpenApiParameter("table_id", OpenApiTypes.INT, description="Only this t
 
 class _DropFilters(serializers.Serializer[dict[str, Any]]):
     gaming_day = serializers.DateField(required=False)
-    table_id = serializers.IntegerField(required=False, min_value=1)
+    table_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
 class DropCountListApi(APIView):
@@ -397,7 +400,7 @@ class ExportCreateApi(APIView):
             filters=_filters(data),
         )
         export = _export_for(request, export.pk)
-        return Response(ExportSerializer(export_data(export)).data, status=status.HTTP_202_ACCEPTED)
+        return Response(ExportSerializer(export_data(request, export)).data, status=status.HTTP_202_ACCEPTED)
 
 
 def _export_for(request: Request, export_id: int) -> ReportExport:
@@ -414,7 +417,7 @@ class ExportDetailApi(APIView):
 
     @extend_schema(tags=["reports"], responses=ExportSerializer)
     def get(self, request: Request, export_id: int) -> Response:
-        return Response(ExportSerializer(export_data(_export_for(request, export_id))).data)
+        return Response(ExportSerializer(export_data(request, _export_for(request, export_id))).data)
 
 
 class ExportDownloadApi(APIView):
@@ -424,14 +427,16 @@ class ExportDownloadApi(APIView):
 
     @extend_schema(
         tags=["reports"],
-        responses={(200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY, description="The file.")},
+        responses={
+            (200, media_type.split(";")[0]): OpenApiResponse(OpenApiTypes.BINARY, description="The file.")
+            for media_type in DOWNLOAD_TYPES.values()
+        },
     )
-    def get(self, request: Request, export_id: int) -> FileResponse:
+    def get(self, request: Request, export_id: int) -> HttpResponse:
         export = _export_for(request, export_id)
         completion = getattr(export, "completion", None)
         if completion is None:
             raise NotFound(
                 _("Export %(id)s is not finished yet.") % {"id": export_id}, export_id=export_id, code="not_ready"
             )
-        path = export_file(completion)
-        return FileResponse(path.open("rb"), as_attachment=True, filename=download_name(export))
+        return send_file(export_file(completion), filename=download_name(export), content_type=download_type(export))

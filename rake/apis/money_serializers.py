@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.numbers import MAX_ID
 from rake.apis.serializers import MoneyField, StrictIntegerField, _enum
 from rake.models import DropCountStatus, ExportContent, ExportFormat, ExportStatus
 from rake.selectors.reports import GROUPS
@@ -56,13 +57,13 @@ class GroupByField(serializers.ChoiceField):
 
 
 class DropCountStartInputSerializer(serializers.Serializer[dict[str, Any]]):
-    table_id = StrictIntegerField(min_value=1)
+    table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
     gaming_day = serializers.DateField(required=False, help_text=_("Default: today's gaming day."))
     shift = StrictIntegerField(required=False, min_value=1, max_value=24, help_text=_("Default: the shift now."))
 
 
 class DropChipCountSerializer(serializers.Serializer[dict[str, Any]]):
-    denomination_id = StrictIntegerField(min_value=1)
+    denomination_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
     pieces = StrictIntegerField(min_value=0, max_value=10**9)
 
 
@@ -190,7 +191,7 @@ class ReportQuerySerializer(serializers.Serializer[dict[str, Any]]):
     day_from = serializers.DateField()
     day_to = serializers.DateField()
     group_by = GroupByField(required=False, default="gaming_day")
-    table_id = serializers.IntegerField(required=False, min_value=1)
+    table_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
 class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
@@ -249,4 +250,4 @@ class ExportSerializer(serializers.Serializer[dict[str, Any]]):
     created_at = serializers.DateTimeField()
     rows = serializers.IntegerField(allow_null=True)
     sha256 = serializers.CharField(allow_null=True)
-    download_url = serializers.CharField(allow_null=True)
+    download_url = serializers.URLField(allow_null=True)

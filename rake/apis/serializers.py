@@ -16,7 +16,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.errors import DomainError
-from config.money import parse_amount, to_major
+from config.money import amount_pattern, parse_amount, to_major
+from config.numbers import MAX_ID
 from rake.models import Allocation, FeeKind, FeePolicyVersion, TimeCharge, TimeChargeStatus, TimeUnit
 from rake.selectors import fee_line
 from rake.services import check_rate_setting
@@ -58,7 +59,12 @@ class PercentField(serializers.Field[Decimal, Decimal, str, Any]):
 
 
 @extend_schema_field(
-    {"type": "string", "example": "2000", "description": "Amount in major units of the room's currency."}
+    {
+        "type": "string",
+        "pattern": amount_pattern(),
+        "example": "2000",
+        "description": "Amount in major units of the room's currency.",
+    }
 )
 class MoneyField(serializers.Field[int, int, str, Any]):
     def __init__(self, *, allow_zero: bool = False, **kwargs: Any) -> None:
@@ -127,8 +133,8 @@ class CapByPlayersSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class FeePolicySetInputSerializer(serializers.Serializer[dict[str, Any]]):
-    table_id = StrictIntegerField(required=False, min_value=1)
-    game_id = StrictIntegerField(required=False, min_value=1)
+    table_id = StrictIntegerField(required=False, min_value=1, max_value=MAX_ID)
+    game_id = StrictIntegerField(required=False, min_value=1, max_value=MAX_ID)
     kind = FeeKindField()
     reason = serializers.CharField(max_length=200)
     effective_from = serializers.DateTimeField(

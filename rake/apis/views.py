@@ -1,6 +1,6 @@
 """REST API of the rake app: one view per operation.
 
-Floor managers (and admins) set fee policies; dealers and floor managers mark
+Floor managers set fee policies; dealers and floor managers mark
 time charges (a dealer only at the table they deal now); accountants read.
 """
 
@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import NotFound
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role
 from rake import selectors, services
@@ -40,8 +41,8 @@ READ_CHARGES = roles_allowed(Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
 
 
 class _Filters(serializers.Serializer[dict[str, Any]]):
-    table_id = serializers.IntegerField(required=False, min_value=1)
-    game_id = serializers.IntegerField(required=False, min_value=1)
+    table_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    game_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     status = serializers.ChoiceField(choices=TimeChargeStatus.choices, required=False)
     gaming_day = serializers.DateField(required=False)
     at = serializers.DateTimeField(required=False)

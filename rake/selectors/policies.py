@@ -157,7 +157,7 @@ def time_charges_list(
 
 
 def check_may_mark_time_charges(user: AbstractBaseUser | AnonymousUser, *, table_id: int) -> None:
-    """Floor managers (and admins) mark charges anywhere; a dealer only at the table they deal now."""
+    """Floor managers mark charges anywhere; a dealer only at the table they deal now."""
     if has_any_role(user, MARK_ANYWHERE_ROLES):
         return
     if has_any_role(user, (Role.DEALER,)) and _dealing_now(user.pk).filter(table_id=table_id).exists():

@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotFound
+from config.exports import CSV_TYPE, XLSX_TYPE
 from config.roles import Role, has_any_role
 from config.tasks import send_on_commit
 from rake import exporters
@@ -205,6 +206,14 @@ def export_run(*, export_id: int) -> ExportCompletion:
 
 def export_file(completion: ExportCompletion) -> Path:
     return export_dir() / completion.file
+
+
+# The content type each format is sent with; the API schema documents these (rake.apis.money).
+DOWNLOAD_TYPES = {ExportFormat.CSV: CSV_TYPE, ExportFormat.XLSX: XLSX_TYPE, ExportFormat.PDF: "application/pdf"}
+
+
+def download_type(export: ReportExport) -> str:
+    return DOWNLOAD_TYPES[ExportFormat(export.format)]
 
 
 def download_name(export: ReportExport) -> str:

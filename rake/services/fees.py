@@ -38,22 +38,24 @@ REVERSED_STATUSES = (HandStatus.VOIDED, HandStatus.SUPERSEDED)
 logger = logging.getLogger(__name__)
 
 
-def hand_fees_post(*, actor: User, hand_id: int) -> None:
+def hand_fees_post(*, actor: User, hand_id: int) -> bool:
     """Post a completed hand's fee to the drop box, or reverse it once the hand is voided or superseded.
 
-    Idempotent per hand. An open hand or a misdeal posts nothing. A fee of
+    Idempotent per hand: True when this call wrote the fee record (or its reversal), False when it
+    was there already. An open hand or a misdeal posts nothing. A fee of
     zero (no flop, no drop; under the minimum pot) records the hand for the
     reports without a journal entry. Locks the hand row (the hand recorder
-    already holds it).
+    already holds it), so a concurrent call waits and then finds the record.
     """
     with transaction.atomic():
         hand = Hand.objects.select_for_update().filter(pk=hand_id).first()
         if hand is None:
             raise NotFound(_("Hand %(id)s does not exist.") % {"id": hand_id}, hand_id=hand_id)
         if hand.status == HandStatus.COMPLETE:
-            _hand_charge(actor, hand)
-        elif hand.status in REVERSED_STATUSES:
-            _hand_reverse(actor, hand)
+            return _hand_charge(actor, hand)
+        if hand.status in REVERSED_STATUSES:
+            return _hand_reverse(actor, hand)
+        return False
 
 
 def hand_fees_post_in_recording(*, actor: User, hand: Hand) -> None:
@@ -83,7 +85,8 @@ def hand_fees_sweep(*, actor: User, limit: int = 500) -> list[int]:
 
     Completed hands with no fee record, and voided or superseded hands whose
     fee is not reversed yet, in open gaming days; each in its own transaction,
-    a refusal leaves that hand for the next run. Returns the hands posted.
+    a refusal leaves that hand for the next run. Returns the hands this run posted: an
+    overlapping run's are left out (it posted them first; this one found them done).
     """
     charged = FeeCharge.objects.filter(hand_id__isnull=False, reverses__isnull=True)
     reversed_ = FeeCharge.objects.filter(reverses__hand_id__isnull=False).values("reverses__hand_id")
@@ -95,17 +98,18 @@ def hand_fees_sweep(*, actor: User, limit: int = 500) -> list[int]:
     posted = []
     for hand_id in due.order_by("pk").values_list("pk", flat=True)[:limit]:
         try:
-            hand_fees_post(actor=actor, hand_id=hand_id)
+            wrote = hand_fees_post(actor=actor, hand_id=hand_id)
         except DomainError as error:
             logger.warning("fee of hand %s still not posted: %s (%s)", hand_id, error.message, error.code)
             continue
-        posted.append(hand_id)
+        if wrote:
+            posted.append(hand_id)
     return posted
 
 
-def _hand_charge(actor: User, hand: Hand) -> None:
+def _hand_charge(actor: User, hand: Hand) -> bool:
     if FeeCharge.objects.filter(hand_id=hand.pk, reverses__isnull=True).exists():
-        return
+        return False
     entry = None
     if hand.fee:
         entry = fee_to_drop_box(actor=actor, table_id=hand.table_id, amount=hand.fee, ref=f"hand:{hand.pk}")
@@ -132,13 +136,15 @@ def _hand_charge(actor: User, hand: Hand) -> None:
             created_by=actor,
         )
     )
+    return True
 
 
-def _hand_reverse(actor: User, hand: Hand) -> None:
+def _hand_reverse(actor: User, hand: Hand) -> bool:
     original = FeeCharge.objects.filter(hand_id=hand.pk, reverses__isnull=True).first()
     if original is None or FeeCharge.objects.filter(reverses=original).exists():
-        return
+        return False
     _reverse(actor, original, memo=_("hand #%(n)s %(status)s") % {"n": hand.number, "status": hand.status})
+    return True
 
 
 def _reverse(actor: User, original: FeeCharge, *, memo: str) -> FeeCharge:

@@ -14,12 +14,13 @@ starts, and belongs to the gaming day of that moment.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -167,16 +168,41 @@ def _sessions_to_charge(now: datetime) -> list[SeatSession]:
 
 
 def time_charges_create(*, actor: User, at: datetime | None = None) -> int:
-    """Create the time charges due by ``at`` (default now) for every seated player; returns how many it wrote
-    (a concurrent run may have written some of them first: the database kept one).
+    """Create the time charges due by ``at`` (default now) for every seated player; returns how many
+    this run wrote.
 
-    Idempotent: the unique (seat session, period start) constraint makes a
-    second run, or two runs at once, create nothing new.
+    Idempotent: a period is charged once (the unique (seat session, period
+    start) constraint refuses a second charge). Two runs at once (one beat tick
+    taken by two workers) take turns, so the second reads what the first wrote
+    and each counts only its own charges.
     """
     now = at or timezone.now()
+    with transaction.atomic():
+        _take_turns()
+        new = _due_charges(actor=actor, now=now)
+        TimeCharge.objects.bulk_create(new)
+    return len(new)
+
+
+# pg_advisory_xact_lock's key for the runs of time_charges_create.
+_RUNS_LOCK = zlib.crc32(b"rake.services.time_charges_create")
+
+
+def _take_turns() -> None:
+    """Wait for any other run's transaction to end, and hold the turn until this one's ends.
+
+    SQLite runs the task eagerly, in the request that sends it, with no beat to overlap it.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_RUNS_LOCK])
+
+
+def _due_charges(*, actor: User, now: datetime) -> list[TimeCharge]:
+    """The charges of the periods started by ``now`` and not charged yet, outside closed gaming days."""
     sessions = _sessions_to_charge(now)
     if not sessions:
-        return 0
+        return []
     table_ids = {s.table_id for s in sessions}
     game_ids = {s.table.game_id for s in sessions if s.table.game_id is not None}
     rows = list(FeePolicyVersion.objects.filter(Q(table_id__in=table_ids) | Q(game_id__in=game_ids)))
@@ -201,9 +227,7 @@ def time_charges_create(*, actor: User, at: datetime | None = None) -> int:
             if (session.pk, period.start) in existing or gaming_day_of(period.start) in closed:
                 continue
             new.append(_charge(session, period, actor=actor, now=now))
-    with transaction.atomic():
-        TimeCharge.objects.bulk_create(new, ignore_conflicts=True)
-    return len(new)
+    return new
 
 
 def _charge(session: SeatSession, period: Period, *, actor: User, now: datetime) -> TimeCharge:

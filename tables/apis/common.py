@@ -7,13 +7,14 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.db.models import Model, QuerySet
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import Pagination
-from config.money import parse_amount
+from config.money import amount_pattern, parse_amount
 from config.roles import Role
 from tables.models import SeatEntry
 
@@ -31,7 +32,7 @@ def paginate(
 ) -> Response:
     paginator = Pagination()
     page = paginator.paginate_queryset(rows, request, view=view)
-    return paginator.get_paginated_response(out(page, many=True).data)
+    return paginator.get_paginated_response(out(page, many=True, context={"request": request}).data)
 
 
 def seat_entry_field() -> serializers.ChoiceField:
@@ -48,6 +49,7 @@ def seat_entry_field() -> serializers.ChoiceField:
     )
 
 
+@extend_schema_field({"type": "string", "pattern": amount_pattern(), "example": "1000"})
 class MoneyField(serializers.CharField):
     """Money in major units as a string or integer ("1000", "12.50") -> integer minor units."""
 

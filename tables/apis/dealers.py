@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import Pagination
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role, has_any_role
 from tables import selectors, services
@@ -35,7 +36,7 @@ class DealerProfileSetApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class DealerProfileSetInput(serializers.Serializer[Any]):
-        game_ids = serializers.ListField(child=serializers.IntegerField(), max_length=100)
+        game_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=100)
         is_active = serializers.BooleanField(required=False, default=True)
 
     @extend_schema(tags=TAG, request=DealerProfileSetInput, responses=DealerProfileOut)
@@ -83,8 +84,8 @@ class AssignmentListApi(APIView):
     pagination_class = Pagination
 
     class AssignmentListFilter(serializers.Serializer[Any]):
-        table = serializers.IntegerField(required=False)
-        dealer = serializers.IntegerField(required=False)
+        table = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+        dealer = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, parameters=[AssignmentListFilter], responses=AssignmentOut(many=True))
     def get(self, request: Request) -> Response:
@@ -101,7 +102,7 @@ class DealerAssignApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class DealerAssignInput(serializers.Serializer[Any]):
-        dealer_id = serializers.IntegerField()
+        dealer_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, request=DealerAssignInput, responses={201: AssignmentOut})
     def post(self, request: Request, table_id: int) -> Response:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.files import file_url
 from tables.models import (
     DealerAssignment,
     DealerProfile,
@@ -65,6 +66,10 @@ class PlayerBriefOut(serializers.ModelSerializer[Player]):
 
 
 class PlayerOut(serializers.ModelSerializer[Player]):
+    photo = serializers.SerializerMethodField(
+        help_text=gettext_lazy("The photo's address (floor managers and cashiers); null when there is none")
+    )
+
     class Meta:
         model = Player
         fields = [
@@ -82,6 +87,10 @@ class PlayerOut(serializers.ModelSerializer[Player]):
             "notes",
             "created_at",
         ]
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_photo(self, player: Player) -> str | None:
+        return file_url(player.photo, "tables:player_photo", player.pk, request=self.context["request"])
 
 
 class SeatOut(serializers.ModelSerializer[SeatSession]):
@@ -197,6 +206,9 @@ class ExpulsionOut(serializers.ModelSerializer[Expulsion]):
     lifted_by = serializers.CharField(source="lifted_by.username", allow_null=True)
     message = serializers.CharField(source="describe")
     active = serializers.BooleanField(source="is_active")
+    evidence = serializers.SerializerMethodField(
+        help_text=gettext_lazy("The evidence's address (floor managers); null when there is none")
+    )
 
     class Meta:
         model = Expulsion
@@ -220,9 +232,29 @@ class ExpulsionOut(serializers.ModelSerializer[Expulsion]):
             "expired_recorded_at",
         ]
 
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_evidence(self, expulsion: Expulsion) -> str | None:
+        return file_url(expulsion.evidence, "tables:expulsion_evidence", expulsion.pk, request=self.context["request"])
+
+
+class PlayerOnListOut(serializers.ModelSerializer[Player]):
+    """A player on a waitlist. Readers who run a table, not the list (dealers), get the name as the room
+    board shows it: the serializer's context says ``full_names=False`` and ``full_name`` is null."""
+
+    full_name = serializers.SerializerMethodField(
+        help_text=gettext_lazy("null for dealers, who read masked_name as the room board shows it")
+    )
+
+    class Meta:
+        model = Player
+        fields = ["id", "full_name", "masked_name"]
+
+    def get_full_name(self, obj: Player) -> str | None:
+        return obj.full_name if self.context.get("full_names", True) else None
+
 
 class WaitlistEntryOut(serializers.ModelSerializer[WaitlistEntry]):
-    player = PlayerBriefOut()
+    player = PlayerOnListOut()
     game_name = serializers.CharField(source="game.name")
     status = serializers.CharField(help_text=gettext_lazy("waiting, called, seated or removed"))
     end_reason = serializers.CharField(help_text=gettext_lazy("why the entry left the list (blank while on it)"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -13,14 +12,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import Pagination
-from config.errors import NotFound
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role
 from tables import selectors, services
 from tables.apis.common import FM, actor, paginate
 from tables.apis.out import ExpulsionOut, PlayerOut
-from tables.models import DocumentType, Expulsion, ExpulsionDuration, ExpulsionScope
-from tables.selectors.players import player_get
+from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope
+from tables.selectors.players import expulsion_get, player_get
 
 TAG = ["floor: players"]
 READERS = [Role.CASHIER, Role.ACCOUNTANT]
@@ -46,7 +45,7 @@ class PlayerDetailApi(APIView):
 
     @extend_schema(tags=TAG, responses=PlayerOut)
     def get(self, request: Request, player_id: int) -> Response:
-        return Response(PlayerOut(player_get(player_id=player_id)).data)
+        return Response(PlayerOut(player_get(player_id=player_id), context={"request": request}).data)
 
 
 class PlayerCreateApi(APIView):
@@ -74,7 +73,7 @@ class PlayerCreateApi(APIView):
         data = self.PlayerCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_create(actor=actor(request), **data.validated_data)
-        return Response(PlayerOut(player).data, status=201)
+        return Response(PlayerOut(player, context={"request": request}).data, status=201)
 
 
 class PlayerUpdateApi(APIView):
@@ -95,7 +94,7 @@ class PlayerUpdateApi(APIView):
         data = self.PlayerUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_update(actor=actor(request), player_id=player_id, **data.validated_data)
-        return Response(PlayerOut(player).data)
+        return Response(PlayerOut(player, context={"request": request}).data)
 
 
 class ExpulsionListApi(APIView):
@@ -106,7 +105,7 @@ class ExpulsionListApi(APIView):
 
     class ExpulsionListFilter(serializers.Serializer[Any]):
         current = serializers.BooleanField(required=False, allow_null=True, default=None)
-        player = serializers.IntegerField(required=False)
+        player = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, parameters=[ExpulsionListFilter], responses=ExpulsionOut(many=True))
     def get(self, request: Request) -> Response:
@@ -123,12 +122,7 @@ class ExpulsionDetailApi(APIView):
 
     @extend_schema(tags=TAG, responses=ExpulsionOut)
     def get(self, request: Request, expulsion_id: int) -> Response:
-        expulsion = (
-            Expulsion.objects.select_related("player", "created_by", "lifted_by").filter(pk=expulsion_id).first()
-        )
-        if expulsion is None:
-            raise NotFound(_("Expulsion %(expulsion_id)s does not exist.") % {"expulsion_id": expulsion_id})
-        return Response(ExpulsionOut(expulsion).data)
+        return Response(ExpulsionOut(expulsion_get(expulsion_id=expulsion_id), context={"request": request}).data)
 
 
 class ExpulsionCreateApi(APIView):
@@ -138,7 +132,7 @@ class ExpulsionCreateApi(APIView):
     parser_classes = PARSERS
 
     class ExpulsionCreateInput(serializers.Serializer[Any]):
-        player_id = serializers.IntegerField()
+        player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
         rule = serializers.CharField(max_length=200)
         reason = serializers.CharField(max_length=4000)
         duration = serializers.ChoiceField(choices=ExpulsionDuration.choices)
@@ -151,7 +145,7 @@ class ExpulsionCreateApi(APIView):
         data = self.ExpulsionCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         expulsion = services.expulsion_create(actor=actor(request), **data.validated_data)
-        return Response(ExpulsionOut(expulsion).data, status=201)
+        return Response(ExpulsionOut(expulsion, context={"request": request}).data, status=201)
 
 
 class ExpulsionLiftApi(APIView):
@@ -165,4 +159,4 @@ class ExpulsionLiftApi(APIView):
         data = self.ExpulsionLiftInput(data=request.data)
         data.is_valid(raise_exception=True)
         expulsion = services.expulsion_lift(actor=actor(request), expulsion_id=expulsion_id, **data.validated_data)
-        return Response(ExpulsionOut(expulsion).data)
+        return Response(ExpulsionOut(expulsion, context={"request": request}).data)

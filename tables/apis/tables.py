@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from config.api import Pagination
 from config.errors import NotFound
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role
 from tables import selectors, services
@@ -115,7 +116,7 @@ class TableCreateApi(APIView):
         number = serializers.IntegerField(min_value=1, max_value=999)
         name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
         seats = serializers.IntegerField(min_value=0, max_value=100)
-        game_id = serializers.IntegerField(required=False, allow_null=True, default=None)
+        game_id = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, request=TableCreateInput, responses={201: TableOut})
     def post(self, request: Request) -> Response:
@@ -129,7 +130,7 @@ class TableConfigureApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class TableConfigureInput(serializers.Serializer[Any]):
-        game_id = serializers.IntegerField(allow_null=True)
+        game_id = serializers.IntegerField(allow_null=True, min_value=1, max_value=MAX_ID)
         seats = serializers.IntegerField(min_value=0, max_value=100)
         name = serializers.CharField(max_length=80, required=False, allow_blank=True)
 
@@ -213,7 +214,7 @@ class SeatPlayerApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class SeatPlayerInput(serializers.Serializer[Any]):
-        player_id = serializers.IntegerField()
+        player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
         seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
         entry = seat_entry_field()
 
@@ -230,8 +231,8 @@ class SeatSessionListApi(APIView):
     pagination_class = Pagination
 
     class SeatSessionListFilter(serializers.Serializer[Any]):
-        table = serializers.IntegerField(required=False)
-        player = serializers.IntegerField(required=False)
+        table = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+        player = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
         open = serializers.BooleanField(required=False, default=False)
 
     @extend_schema(tags=TAG, parameters=[SeatSessionListFilter], responses=SeatOut(many=True))
@@ -247,7 +248,7 @@ class SeatMoveApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class SeatMoveInput(serializers.Serializer[Any]):
-        table_id = serializers.IntegerField()
+        table_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
         seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
 
     @extend_schema(tags=TAG, request=SeatMoveInput, responses={201: SeatOut})

@@ -14,8 +14,9 @@ from rest_framework.views import APIView
 from config.api import Pagination
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day
+from config.numbers import MAX_ID
 from config.permissions import roles_allowed
-from config.roles import Role
+from config.roles import Role, has_any_role
 from tables import selectors, services
 from tables.apis.common import FM, actor, paginate, seat_entry_field
 from tables.apis.out import WaitlistEntryOut, WaitlistGameOut, WaitStatsOut
@@ -25,16 +26,23 @@ from tables.services.waitlists import REMOVE_REASONS
 
 TAG = ["floor: waitlists"]
 READERS = [Role.ACCOUNTANT, Role.DEALER]
+# Who reads the players' full names; every other reader (a dealer) gets the room board's masked names.
+FULL_NAME_READERS = (FM, Role.ACCOUNTANT)
 
 
 class WaitlistBoardApi(APIView):
-    """Every game's open list in fair order (an interest list while no table deals the game)."""
+    """Every game's open list in fair order (an interest list while no table deals the game).
+
+    Floor managers and accountants read full names; dealers read the names as the room board
+    shows them (``Player.masked_name``: first name and last initial), ``full_name`` null.
+    """
 
     permission_classes = [roles_allowed(FM, read=READERS)]
 
     @extend_schema(tags=TAG, responses=WaitlistGameOut(many=True))
     def get(self, request: Request) -> Response:
-        return Response(WaitlistGameOut(selectors.waitlists_by_game(), many=True).data)
+        context = {"full_names": has_any_role(request.user, FULL_NAME_READERS)}
+        return Response(WaitlistGameOut(selectors.waitlists_by_game(), many=True, context=context).data)
 
 
 class WaitlistEntryListApi(APIView):
@@ -42,7 +50,7 @@ class WaitlistEntryListApi(APIView):
     pagination_class = Pagination
 
     class WaitlistEntryListFilter(serializers.Serializer[Any]):
-        game = serializers.IntegerField(required=False)
+        game = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
         open = serializers.BooleanField(required=False, default=True)
 
     @extend_schema(tags=TAG, parameters=[WaitlistEntryListFilter], responses=WaitlistEntryOut(many=True))
@@ -58,8 +66,8 @@ class WaitlistAddApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class WaitlistAddInput(serializers.Serializer[Any]):
-        game_id = serializers.IntegerField()
-        player_id = serializers.IntegerField()
+        game_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+        player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
         source = serializers.ChoiceField(  # type: ignore[assignment]
             choices=WaitlistSource.choices, required=False, default=WaitlistSource.DESK
         )
@@ -100,7 +108,7 @@ class WaitlistSeatApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class WaitlistSeatInput(serializers.Serializer[Any]):
-        table_id = serializers.IntegerField()
+        table_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
         seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
         entry = seat_entry_field()
 

@@ -2,6 +2,7 @@
 
 from tables.selectors.away import away_intervals, aways_by_session, aways_open, seat_aways, seat_is_away
 from tables.selectors.dealers import (
+    check_deals_table,
     dealer_assigned_at,
     dealer_assigned_now,
     dealer_is_assigned,
@@ -15,6 +16,7 @@ __all__ = [
     "away_intervals",
     "aways_by_session",
     "aways_open",
+    "check_deals_table",
     "dealer_assigned_at",
     "dealer_assigned_now",
     "dealer_is_assigned",

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import EllipsisType
 
 from django.conf import settings
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from config.errors import Forbidden
+from config.roles import Role, has_any_role
 from tables.models import DealerAssignment, DealerProfile, DealerShift, Table, TableStatus
+
+# Who does a table's dealer work at any table: hands, fills and credits, tray counts.
+ANYWHERE_ROLES = (Role.FLOOR_MANAGER,)
 
 
 def _at(table_id: int, at: datetime) -> QuerySet[DealerAssignment]:
@@ -43,6 +50,57 @@ def dealer_table_ids(*, user_id: int) -> list[int]:
     return list(
         DealerAssignment.objects.filter(dealer_id=user_id, ended_at__isnull=True).values_list("table_id", flat=True)
     )
+
+
+def check_deals_table(
+    user: AbstractBaseUser | AnonymousUser,
+    *,
+    rule: str,
+    table_id: int,
+    table_number: int | None = None,
+    dealer_now: int | None | EllipsisType = ...,
+) -> None:
+    """A floor manager works at any table; a dealer only at the table they are assigned to at this moment.
+
+    The one check behind recording hands (``games.selectors.access``) and signing fills, credits
+    and tray counts (``cashier.services``), read from the database on every call so that a dealer
+    moved to another table is refused on the very next request. ``dealer_now``: the dealer assigned
+    to the table when the caller read it under the table's lock; else it is read here. A refusal
+    says ``rule`` and what the user deals now ("you deal table 3, not table 1").
+    """
+    if has_any_role(user, ANYWHERE_ROLES):
+        return
+    user_id: int = user.pk or 0
+    is_dealer = has_any_role(user, (Role.DEALER,))
+    if is_dealer:
+        if dealer_now is ...:
+            if dealer_is_assigned(user_id=user_id, table_id=table_id):
+                return
+        elif dealer_now is not None and dealer_now == user_id:
+            return
+    reason = _where_they_deal(user_id, table_id, table_number) if is_dealer else _("you are not a dealer")
+    raise Forbidden(
+        _("%(rule)s; %(reason)s.") % {"rule": rule, "reason": reason},
+        code="not_assigned_dealer",
+        table_id=table_id,
+    )
+
+
+def _where_they_deal(user_id: int, table_id: int, table_number: int | None) -> str:
+    """A refused dealer's reason: the table they deal now, or none (read only when refusing)."""
+    dealing = list(
+        DealerAssignment.objects.filter(dealer_id=user_id, ended_at__isnull=True)
+        .exclude(table_id=table_id)
+        .values_list("table__number", flat=True)
+    )
+    if not dealing:
+        return _("you deal no table now")
+    if table_number is None:
+        table_number = Table.objects.filter(pk=table_id).values_list("number", flat=True).first()
+    return _("you deal table %(now)s, not table %(table)s") % {
+        "now": ", ".join(map(str, dealing)),
+        "table": table_number if table_number is not None else table_id,
+    }
 
 
 def dealer_profiles() -> QuerySet[DealerProfile]:

@@ -67,6 +67,13 @@ def player_get(*, player_id: int) -> Player:
     return player
 
 
+def expulsion_get(*, expulsion_id: int) -> Expulsion:
+    expulsion = Expulsion.objects.select_related("player", "created_by", "lifted_by").filter(pk=expulsion_id).first()
+    if expulsion is None:
+        raise NotFound(_("Expulsion %(expulsion_id)s does not exist.") % {"expulsion_id": expulsion_id})
+    return expulsion
+
+
 def expulsions_report(*, current: bool | None = None, at: datetime | None = None) -> QuerySet[Expulsion]:
     """The barred-player report: current and past expulsions, with who decided and who lifted."""
     moment = at or timezone.now()

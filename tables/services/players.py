@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import current_gaming_day, gaming_day_bounds
+from config.uploads import IMAGES, MP4, PDF, TEXT, check_upload
 from tables.models import (
     DocumentType,
     Expulsion,
@@ -25,13 +26,11 @@ from tables.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from tables.models.players import EVIDENCE_EXTENSIONS, PHOTO_EXTENSIONS
 from tables.selectors.players import expulsion_active_for, players_likely_duplicates
 from tables.services.common import end_session, lock_player, lock_tables
 
-MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-PHOTO_TYPES = {"image/jpeg", "image/png"}
-EVIDENCE_TYPES = PHOTO_TYPES | {"application/pdf", "video/mp4", "text/plain"}
+PHOTO_KINDS = IMAGES
+EVIDENCE_KINDS = (*IMAGES, PDF, MP4, TEXT)
 PLAYER_EDITABLE = ("alias", "date_of_birth", "id_document_type", "id_document_number", "description", "notes")
 
 
@@ -46,24 +45,6 @@ def check_player_not_expelled(*, player_id: int) -> None:
             until=expulsion.until.isoformat() if expulsion.until else None,
             rule=expulsion.rule,
         )
-
-
-def check_upload(upload: UploadedFile[bytes], *, field: str, extensions: list[str], types: set[str]) -> None:
-    name = (upload.name or "").lower()
-    ext = name.rsplit(".", 1)[-1] if "." in name else ""
-    if ext not in extensions:
-        raise DomainError(
-            _("%(field)s: only %(items)s files are accepted.") % {"field": field, "items": ", ".join(extensions)},
-            code="bad_file",
-        )
-    if upload.content_type and upload.content_type not in types:
-        raise DomainError(
-            _("%(field)s: %(content_type)s files are not accepted.")
-            % {"field": field, "content_type": upload.content_type},
-            code="bad_file",
-        )
-    if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
-        raise DomainError(_("%(field)s: the file is larger than 10 MB.") % {"field": field}, code="bad_file")
 
 
 def _check_identity(fields: dict[str, Any]) -> None:
@@ -107,7 +88,7 @@ def player_create(
     }
     _check_identity(fields)
     if photo is not None:
-        check_upload(photo, field="photo", extensions=PHOTO_EXTENSIONS, types=PHOTO_TYPES)
+        photo.name = check_upload(photo, field="photo", kinds=PHOTO_KINDS).stored_name()
     if not allow_duplicate:
         twins = list(
             players_likely_duplicates(
@@ -148,7 +129,7 @@ def player_update(*, actor: User, player_id: int, photo: UploadedFile[bytes] | N
         setattr(player, name, value)
     fields = list(changes)
     if photo is not None:
-        check_upload(photo, field="photo", extensions=PHOTO_EXTENSIONS, types=PHOTO_TYPES)
+        photo.name = check_upload(photo, field="photo", kinds=PHOTO_KINDS).stored_name()
         player.photo = photo
         fields.append("photo")
     if fields:
@@ -188,7 +169,7 @@ def expulsion_create(
     if scope not in ExpulsionScope.values:
         raise DomainError(_("Unknown scope %(scope)r.") % {"scope": scope}, code="bad_scope")
     if evidence is not None:
-        check_upload(evidence, field="evidence", extensions=EVIDENCE_EXTENSIONS, types=EVIDENCE_TYPES)
+        evidence.name = check_upload(evidence, field="evidence", kinds=EVIDENCE_KINDS).stored_name()
     now = timezone.now()
     end = _until(duration, until, now)
     table_ids = SeatSession.objects.filter(player_id=player_id, ended_at__isnull=True).values_list(
@@ -248,6 +229,15 @@ def expulsion_lift(*, actor: User, expulsion_id: int, reason: str) -> Expulsion:
 def expulsions_expire(*, now: datetime | None = None) -> int:
     """Record the expiry of expulsions past ``until`` (they stopped applying at ``until`` already)."""
     moment = now or timezone.now()
-    return Expulsion.objects.filter(lifted_at__isnull=True, until__lte=moment, expired_recorded_at__isnull=True).update(
-        expired_recorded_at=moment
-    )
+    # One save per expulsion, not one UPDATE for all: where the history is written from
+    # model signals (SQLite, audit.recorder) a bulk update would leave no trace.
+    with transaction.atomic():
+        due = list(
+            Expulsion.objects.select_for_update()
+            .filter(lifted_at__isnull=True, until__lte=moment, expired_recorded_at__isnull=True)
+            .order_by("pk")
+        )
+        for expulsion in due:
+            expulsion.expired_recorded_at = moment
+            expulsion.save(update_fields=["expired_recorded_at"])
+    return len(due)

@@ -1,5 +1,6 @@
 """Pages of the floor (HTML + htmx partials): thin calls into selectors and services."""
 
+from tables.views.files import expulsion_evidence, player_photo
 from tables.views.floor import (
     board,
     dealer_assign,
@@ -26,6 +27,7 @@ from tables.views.people import (
     expulsions,
     expulsions_csv,
     player_detail,
+    player_edit,
     players,
     waitlist_add,
     waitlist_entry_action,
@@ -39,11 +41,14 @@ __all__ = [
     "dealer_release",
     "dealers",
     "expulsion_create",
+    "expulsion_evidence",
     "expulsion_lift",
     "expulsions",
     "expulsions_csv",
     "floor",
     "player_detail",
+    "player_edit",
+    "player_photo",
     "players",
     "rules",
     "rules_index",

@@ -14,12 +14,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import DomainError, Forbidden
+from config.errors import DomainError, Forbidden, quoted
+from config.numbers import whole_number
 from config.permissions import ViewFunc, forbidden, role_required
 from config.roles import Role
 
 FM = Role.FLOOR_MANAGER
-# Who may open which page (writes are always the floor manager's; admin passes everywhere).
+# Who may open which page (writes are always the floor manager's).
 PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "floor": (FM, Role.DEALER),
     "table": (FM, Role.DEALER, Role.ACCOUNTANT),
@@ -30,6 +31,10 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "dealers": (FM, Role.DEALER, Role.ACCOUNTANT),
     "expulsions": (FM, Role.CASHIER, Role.ACCOUNTANT),
     "waitlists": (FM, Role.ACCOUNTANT),
+    # A face is for the desks that must recognise the player: the floor seats and bars, the cage sells.
+    "photo": (FM, Role.CASHIER),
+    # Evidence backs the floor's own decision; the controls give it to nobody else.
+    "evidence": (FM,),
     "write": (FM,),
     # Away and back: the service also checks that a dealer deals that table now.
     "table_write": (FM, Role.DEALER),
@@ -97,11 +102,14 @@ def int_field(data: QueryDict, name: str, *, required: bool = True) -> int | Non
         if required:
             raise DomainError(_("%(field)s is required.") % {"field": name}, code="invalid")
         return None
-    if not raw.isdigit() or len(raw) > 12:
+    # Twelve digits at most: no seat count, id or minutes typed here needs more, and minutes
+    # of a longer number would overflow the timedelta they become.
+    number = whole_number(raw, maximum=10**12 - 1)
+    if number is None:
         raise DomainError(
-            _("%(field)s: %(value)s is not a number.") % {"field": name, "value": raw[:20]}, code="invalid"
+            _("%(field)s: %(value)s is not a number.") % {"field": name, "value": quoted(raw)}, code="invalid"
         )
-    return int(raw)
+    return number
 
 
 def req_int(data: QueryDict, name: str) -> int:

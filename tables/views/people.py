@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
+from config.exports import CsvWriter
 from config.gaming_day import current_gaming_day
 from config.roles import has_any_role
 from tables import selectors, services
@@ -22,13 +22,14 @@ from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Playe
 from tables.selectors.dealers import dealer_profiles, dealer_shifts
 from tables.selectors.players import player_get
 from tables.selectors.tables import games_list, seat_sessions, tables_list
+from tables.services.players import PLAYER_EDITABLE
 from tables.services.waitlists import REMOVE_REASONS
-from tables.views.common import FM, action, actor, int_field, is_htmx, page, req_int, run, safe_next
+from tables.views.common import FM, PAGE_ROLES, action, actor, int_field, is_htmx, page, req_int, run, safe_next
 
 
-class PlayerForm(forms.Form):
-    first_name = forms.CharField(label=gettext_lazy("First name"), max_length=80)
-    last_name = forms.CharField(label=gettext_lazy("Last name"), max_length=80)
+class PlayerDetailsForm(forms.Form):
+    """What a floor manager may correct once a player is registered (the names stay: ``services.player_update``)."""
+
     alias = forms.CharField(label=gettext_lazy("Alias"), max_length=80, required=False)
     date_of_birth = forms.DateField(
         label=gettext_lazy("Date of birth"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -42,7 +43,13 @@ class PlayerForm(forms.Form):
         label=gettext_lazy("Description"), widget=forms.Textarea(attrs={"rows": 2}), required=False
     )
     notes = forms.CharField(label=gettext_lazy("Notes"), widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+
+class PlayerForm(PlayerDetailsForm):
+    first_name = forms.CharField(label=gettext_lazy("First name"), max_length=80)
+    last_name = forms.CharField(label=gettext_lazy("Last name"), max_length=80)
     allow_duplicate = forms.BooleanField(label=gettext_lazy("Register anyway (not a duplicate)"), required=False)
+    field_order = ["first_name", "last_name"]
 
 
 class ExpulsionForm(forms.Form):
@@ -74,7 +81,11 @@ def players(request: HttpRequest) -> HttpResponse:
             try:
                 player = services.player_create(actor=actor(request), **form.cleaned_data)
             except DomainError as exc:
-                context["refusal"] = exc
+                field = exc.details.get("field")
+                if field in form.fields:  # a refused photo is shown by the field, as the form's own errors are
+                    form.add_error(field, exc.message)
+                else:
+                    context["refusal"] = exc
             else:
                 return redirect("tables:player", player_id=player.pk)
     template = "tables/players.html#results" if is_htmx(request) else "tables/players.html"
@@ -90,7 +101,10 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "expulsions": selectors.expulsions_report().filter(player=player),
         "sessions": seat_sessions(player_id=player.pk)[:20],
         "form": ExpulsionForm(),
+        "edit_form": PlayerDetailsForm(initial={name: getattr(player, name) for name in PLAYER_EDITABLE}),
         "is_floor_manager": has_any_role(request.user, (FM,)),
+        "may_see_photo": has_any_role(request.user, PAGE_ROLES["photo"]),
+        "may_see_evidence": has_any_role(request.user, PAGE_ROLES["evidence"]),
     }
     return render(request, "tables/player.html", context)
 
@@ -105,6 +119,22 @@ def expulsion_create(request: HttpRequest, player_id: int) -> HttpResponse:
         request,
         lambda: services.expulsion_create(actor=actor(request), player_id=player_id, **form.cleaned_data),
         done=_("Player expelled: their seat and waitlist entries were ended."),
+        back=back,
+    )
+
+
+@action
+def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
+    form = PlayerDetailsForm(request.POST, request.FILES)
+    back = reverse("tables:player", args=[player_id])
+    if not form.is_valid():
+        return run(request, lambda: _refuse(form), done="", back=back)
+    changes = dict(form.cleaned_data)
+    photo = changes.pop("photo")
+    return run(
+        request,
+        lambda: services.player_update(actor=actor(request), player_id=player_id, photo=photo, **changes),
+        done=_("Player details saved."),
         back=back,
     )
 
@@ -144,7 +174,7 @@ def _local(moment: datetime | None) -> str:
 def expulsions_csv(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="barred-players.csv"'
-    writer = csv.writer(response)
+    writer = CsvWriter(response)
     writer.writerow(
         ["player", "alias", "date_of_birth", "rule", "reason", "scope", "from", "until", "decided_by", "in_force",
          "lifted_at", "lifted_by", "lift_reason"]

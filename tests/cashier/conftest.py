@@ -16,7 +16,7 @@ from cashier.services.chips import denomination_create
 from cashier.services.drawers import drawer_shift_open
 from cashier.services.vault import vault_stock
 from config.roles import Role
-from tables.models import Player, Table
+from tables.models import DealerAssignment, Player, Table
 from tests.factories import UserFactory
 
 VALUES = [100, 500, 1_000, 5_000, 10_000, 25_000, 100_000]
@@ -81,10 +81,21 @@ def shift(cashier: User, open_shift: Callable[..., DrawerShift]) -> DrawerShift:
     return open_shift(cashier)
 
 
-@pytest.fixture
-def table(room_admin: User) -> Table:
+def deal(table: Table, dealer: User) -> DealerAssignment:
+    """``dealer`` deals ``table`` from now on (written directly: tests/tables covers the floor's own rules)."""
     now = timezone.now()
-    return Table.objects.create(number=1, seats=6, status_changed_at=now, created_at=now, created_by=room_admin)
+    return DealerAssignment.objects.create(
+        table=table, dealer=dealer, started_at=now, created_at=now, created_by=dealer
+    )
+
+
+@pytest.fixture
+def table(room_admin: User, dealer: User) -> Table:
+    """Table 1, dealt by the ``dealer`` persona: a dealer signs slips and counts only at their own table."""
+    now = timezone.now()
+    table = Table.objects.create(number=1, seats=6, status_changed_at=now, created_at=now, created_by=room_admin)
+    deal(table, dealer)
+    return table
 
 
 @pytest.fixture

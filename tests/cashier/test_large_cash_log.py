@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from cashier.selectors.compliance import large_cash_log, large_cash_warning
-from cashier.services.ledger import entry_reverse
+from cashier.services.reversals import reversal_approve, reversal_request
 from cashier.services.sales import chip_redemption_create, chip_sale_create
 from config.gaming_day import current_gaming_day
 from tests.cashier.conftest import by_value
@@ -42,7 +42,8 @@ def test_reversed_transactions_do_not_count(shift, cashier, player, floor_manage
     txn = chip_sale_create(
         actor=cashier, amount=35_000, method="cash", chips=by_value({25_000: 1, 10_000: 1}), player_id=player.pk
     )
-    entry_reverse(actor=floor_manager, entry_id=txn.entry_id, memo="wrong player")
+    asked = reversal_request(actor=cashier, entry_id=txn.entry_id, reason="wrong player")
+    reversal_approve(actor=floor_manager, request_id=asked.pk)
     assert large_cash_log(day=current_gaming_day()) == []
 
 

@@ -20,13 +20,15 @@ from cashier.models import Account, AccountKind, Balance, Denomination, Drawer, 
 from cashier.selectors.ledger import ledger_check
 from cashier.services.chips import denomination_create
 from cashier.services.drawers import drawer_shift_open
-from cashier.services.ledger import entry_reverse, fee_to_drop_box
+from cashier.services.ledger import fee_to_drop_box
+from cashier.services.reversals import reversal_approve, reversal_request
 from cashier.services.sales import chip_redemption_create, chip_sale_create
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from cashier.services.vault import vault_stock
 from config.errors import DomainError
 from config.roles import Role
 from tables.models import Table
+from tests.cashier.conftest import deal
 from tests.factories import UserFactory
 
 VALUES = [100, 500, 1_000, 5_000]
@@ -51,9 +53,11 @@ class Cage(RuleBasedStateMachine):
             drawer = Drawer.objects.create(name=f"D{i}")
             drawer_shift_open(actor=user, drawer_id=drawer.pk, cash=200_000, chips={self.ids[v]: 10 for v in VALUES})
         self.table = Table.objects.create(number=1, seats=6, status_changed_at=now, created_at=now, created_by=admin)
+        deal(self.table, self.dealer)
         # Reference model: chips held by players, by value.
         self.players: Counter[int] = Counter()
-        self.reversible: list[tuple[int, Counter[int]]] = []
+        # (entry, the cashier whose receipt it is, the players' chips a reversal gives back)
+        self.reversible: list[tuple[int, int, Counter[int]]] = []
         self.hand = 0
 
     def teardown(self) -> None:
@@ -74,7 +78,7 @@ class Cage(RuleBasedStateMachine):
             assert exc.code == "insufficient_balance"
             return
         self.players.update(chosen)
-        self.reversible.append((txn.entry_id, Counter({v: -n for v, n in chosen.items()})))
+        self.reversible.append((txn.entry_id, who, Counter({v: -n for v, n in chosen.items()})))
 
     @rule(who=st.integers(0, 1), chosen=counts)
     def redemption(self, who: int, chosen: dict[int, int]) -> None:
@@ -85,7 +89,7 @@ class Cage(RuleBasedStateMachine):
             return
         assert all(self.players[v] >= n for v, n in chosen.items())
         self.players.subtract(chosen)
-        self.reversible.append((txn.entry_id, Counter(chosen)))
+        self.reversible.append((txn.entry_id, who, Counter(chosen)))
 
     @rule(who=st.integers(0, 1), chosen=counts, kind=st.sampled_from(["fill", "credit"]), void=st.booleans())
     def slip(self, who: int, chosen: dict[int, int], kind: str, void: bool) -> None:
@@ -121,15 +125,16 @@ class Cage(RuleBasedStateMachine):
         if not self.reversible:
             return
         index = data.draw(st.integers(0, len(self.reversible) - 1))
-        entry_id, players_change = self.reversible.pop(index)
+        entry_id, who, players_change = self.reversible.pop(index)
+        asked = reversal_request(actor=self.cashiers[who], entry_id=entry_id, reason="property test")
         try:
-            entry_reverse(actor=self.floor, entry_id=entry_id, memo="property test")
+            reversal_approve(actor=self.floor, request_id=asked.pk)
         except DomainError as exc:
             assert exc.code == "insufficient_balance"
             return
         self.players.update(players_change)
         with pytest.raises(DomainError):
-            entry_reverse(actor=self.floor, entry_id=entry_id, memo="twice")
+            reversal_request(actor=self.cashiers[who], entry_id=entry_id, reason="twice")
 
     @invariant()
     def ledger_holds(self) -> None:

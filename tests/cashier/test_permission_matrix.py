@@ -1,6 +1,7 @@
 """Role × endpoint matrix for every cashier API endpoint and page (controls E21, E22).
 
-A new URL in cashier.urls or cashier.urls_api without a row here fails the run.
+A new URL in cashier.urls or cashier.urls_api without a row here fails the run. An admin is refused
+like any role not listed: admins manage users, roles and settings, not money.
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ API = {
     "cashier-tray-count-create": ("post", {D, F}),
     "cashier-tray-count-sign": ("post", {F}),
     "cashier-entries": ("get", {A}),
-    "cashier-entry-reverse": ("post", {F}),
+    "cashier-reversals": ("get", {C, F, A}),
+    "cashier-reversal-create": ("post", {C}),
+    "cashier-reversal-approve": ("post", {F}),
+    "cashier-reversal-decline": ("post", {F}),
     "cashier-outstanding": ("get", {A, C}),
     "cashier-cage-summary": ("get", {A}),
     "cashier-large-cash": ("get", {A}),
@@ -68,6 +72,9 @@ PAGES = {
     "tray_counts": ("get", {F, D, A}),
     "tray_count_create": ("post", {D, F}),
     "tray_count_sign": ("post", {F}),
+    "reversals": ("get", {C, F, A}),
+    "reversal_request": ("post", {C}),
+    "reversal_action": ("post", {F}),
 }
 
 
@@ -85,9 +92,13 @@ def _args(name: str, ids: dict[str, int]) -> list[object]:
         return [ids["txn"]]
     if name == "slip_action":
         return [ids["other"], "issue"]
+    if name == "reversal_action":
+        return [ids["other"], "approve"]
     if "shift" in name and name not in {"shift_open", "cashier-shift-open", "cashier-shifts", "cashier-shift-current"}:
         return [ids["shift"]]
-    if name.startswith("cashier-") and name.endswith(("-issue", "-receive", "-void", "-confirm", "-sign", "-reverse")):
+    if name.startswith("cashier-") and name.endswith(
+        ("-issue", "-receive", "-void", "-confirm", "-sign", "-approve", "-decline")
+    ):
         return [ids["other"]]
     if name in {"tray_count_sign"}:
         return [ids["other"]]
@@ -113,7 +124,7 @@ def test_api_matrix(request, ids, api_for, persona, name):
     response = getattr(api_for(user), method)(url, {}, format="json", HTTP_IDEMPOTENCY_KEY=key())
     if persona is None:
         assert response.status_code in (401, 403), (name, response.status_code)
-    elif persona == "admin_user" or persona in roles:
+    elif persona in roles:
         assert response.status_code not in (401, 403), (name, persona, response.content[:300])
     else:
         assert response.status_code == 403, (name, persona, response.status_code)
@@ -128,7 +139,7 @@ def test_page_matrix(request, ids, client_for, persona, name):
     response = getattr(client_for(user), method)(url, {"idempotency_key": key()})
     if persona is None:
         assert response.status_code == 302 and "/login/" in response["Location"]
-    elif persona == "admin_user" or persona in roles:
+    elif persona in roles:
         assert response.status_code != 403, (name, persona)
     else:
         assert response.status_code == 403, (name, persona, response.status_code)

@@ -55,6 +55,27 @@ def test_password_change(cashier: User) -> None:
     assert cashier.check_password("a-New-pass-4567")
 
 
+def test_wrong_old_passwords_lock_the_password_change_out_like_the_login(cashier: User) -> None:
+    client = Client()
+    client.force_login(cashier)
+
+    def change(old: str, ip: str = "10.0.0.1") -> int:
+        new = "a-New-pass-4567"
+        form = {"old_password": old, "new_password1": new, "new_password2": new}
+        return client.post(reverse("password_change"), form, REMOTE_ADDR=ip).status_code
+
+    for _ in range(4):
+        assert change("wrong") == 200  # the form again, with its error
+    # The fifth wrong old password locks the pair out, as five failed logins do.
+    assert change("wrong") == 429
+    assert change(PASSWORD) == 429
+    cashier.refresh_from_db()
+    assert cashier.check_password(PASSWORD)
+    # One counter for both doors: the login is locked out from this address too, not from another.
+    assert _login(Client(), cashier.username, PASSWORD) == 429
+    assert _login(Client(), cashier.username, PASSWORD, ip="10.0.0.2") == 302
+
+
 def test_sessions_expire(settings: object) -> None:
     from django.conf import settings as conf
 

@@ -32,7 +32,7 @@ def test_dealer_moved_to_table_b_is_refused_at_table_a(
     assert refused.status_code == 403
     error = refused.json()["error"]
     assert error["code"] == "not_assigned_dealer"
-    assert f"you are not assigned to table {table_a.number}" in error["message"]
+    assert f"you deal table {table_b.number}, not table {table_a.number}" in error["message"]
     assert "the dealer assigned to the table now" in error["message"]
     assert row_counts() == before
     # At table B the same dealer records at once.

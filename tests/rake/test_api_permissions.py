@@ -27,9 +27,11 @@ CASHIER: str = Role.CASHIER
 ACCOUNTANT: str = Role.ACCOUNTANT
 ADMIN: str = Role.ADMIN
 ROLES = [FM, "the table's dealer", CASHIER, ACCOUNTANT, ADMIN, "outsider", "anonymous"]
-READERS = {FM, "the table's dealer", ACCOUNTANT, ADMIN}
-MARKERS = {FM, "the table's dealer", ADMIN}
-SETTERS = {FM, ADMIN}
+# An admin is refused like an outsider: admins manage users, roles and settings (fee policies
+# in the admin site), not the floor's API.
+READERS = {FM, "the table's dealer", ACCOUNTANT}
+MARKERS = {FM, "the table's dealer"}
+SETTERS = {FM}
 
 # url name -> (method, allowed roles, success status)
 MATRIX: dict[str, tuple[str, set[str], int]] = {

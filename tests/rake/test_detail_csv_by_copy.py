@@ -23,6 +23,7 @@ from rake.services.exports import export_file
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 AWKWARD_GAME = 'Deep "Stack", 1,000\nlate — Սուրճ'
+FORMULA_GAME = '=HYPERLINK("http://evil.example","Fees")'
 
 
 @pytest.fixture
@@ -30,15 +31,16 @@ def records(on_postgres, floor_manager, holdem, make_game, make_table) -> Report
     """Fee records written straight to the table (only their export is under test)."""
     day = current_gaming_day()
     table = make_table(holdem, open=False)
-    awkward = make_game(AWKWARD_GAME)
+    awkward, formula = make_game(AWKWARD_GAME), make_game(FORMULA_GAME)
     dealers = [
         # Usernames the form would refuse, but the database holds whatever it is given.
         User.objects.create(username='Անի, "Ani"\nK.'),
         User.objects.create(username=""),
         User.objects.create(username="plain"),
+        User.objects.create(username="-2+3"),  # a spreadsheet formula, and a valid Django username
         None,
     ]
-    games = [holdem, awkward, None]
+    games = [holdem, awkward, formula, None]
     base = datetime(2026, 3, 1, 20, 59, 59, tzinfo=UTC)
     amounts = [(0, 0), (100, 5), (24_680, 1234), (2 * 10**15, 10**15), (500, 25)]
     charges = []
@@ -101,6 +103,7 @@ def test_copy_writes_the_bytes_of_the_python_writer(records, tmp_path) -> None:
     text = copy.decode()
     assert text.startswith(",".join(exporters.DETAIL_COLUMNS) + "\n")
     assert '"Deep ""Stack"", 1,000\nlate — Սուրճ"' in text and '"Անի, ""Ani""\nK."' in text
+    assert '"\'=HYPERLINK(""http://evil.example"",""Fees"")"' in text and ",'-2+3," in text  # quoted: text
     assert ",2000000000000000,1000000000000000," in text and ",-24680,-1234," in text
     assert "T21:59:59.000000Z" in text and "T22:59:59.000014Z" in text  # UTC, microseconds
 

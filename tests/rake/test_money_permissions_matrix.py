@@ -25,15 +25,16 @@ CASHIER: str = Role.CASHIER
 ACCOUNTANT: str = Role.ACCOUNTANT
 ADMIN: str = Role.ADMIN
 ROLES = [FM, DEALER, CASHIER, ACCOUNTANT, ADMIN, "outsider", "anonymous"]
-DROP_READERS = {FM, CASHIER, ACCOUNTANT, ADMIN}
-OFFICE = {ACCOUNTANT, ADMIN}
+# An admin is in none of these: admins manage users, roles and settings, not money.
+DROP_READERS = {FM, CASHIER, ACCOUNTANT}
+OFFICE = {ACCOUNTANT}
 
 MONEY_MATRIX: dict[str, tuple[str, set[str], int]] = {
     "drop_count_list": ("get", DROP_READERS, 200),
-    "drop_count_start": ("post", {FM, ADMIN}, 201),
+    "drop_count_start": ("post", {FM}, 201),
     "drop_count_detail": ("get", DROP_READERS, 200),
-    "drop_count_tally": ("post", {FM, CASHIER, ADMIN}, 201),
-    "drop_count_explain": ("post", {FM, ADMIN}, 200),
+    "drop_count_tally": ("post", {FM, CASHIER}, 201),
+    "drop_count_explain": ("post", {FM}, 200),
     "drop_reconciliation": ("get", DROP_READERS, 200),
     "gaming_day_list": ("get", OFFICE, 200),
     "gaming_day_close": ("post", {ACCOUNTANT}, 201),

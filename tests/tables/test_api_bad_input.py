@@ -19,7 +19,7 @@ def fm_api(floor_manager, api_for):
         ({"seat_limit": 7}, "seat_limit_exceeded", "at most 6"),
         ({"ante": "1.5"}, "bad_money", "decimals"),
         ({"ante": 12.0}, "bad_money", "not float"),
-        ({"ante": "NaN"}, "bad_money", "finite"),
+        ({"ante": "NaN"}, "bad_money", "not an amount"),
         ({"min_buy_in": "500000"}, "bad_buy_in", "above the maximum"),
         ({"kind": "omaha"}, "invalid", "kind"),
         ({"ante": "0"}, "bad_stakes", "ante"),
@@ -117,13 +117,15 @@ def test_duplicate_player_is_warned(fm_api, make_player):
 def test_photo_must_be_jpeg_or_png(fm_api):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
+    from tests.files import image
+
     evil = SimpleUploadedFile("x.html", b"<script>", content_type="text/html")
     response = fm_api.post(
         reverse("api:floor-player-create"), {"first_name": "A", "last_name": "B", "photo": evil}, format="multipart"
     )
     assert response.status_code == 400 and response.json()["error"]["code"] == "bad_file"
     assert not Player.objects.exists()
-    ok = SimpleUploadedFile("me.png", b"\x89PNG\r\n", content_type="image/png")
+    ok = SimpleUploadedFile("me.png", image("PNG"), content_type="image/png")
     response = fm_api.post(
         reverse("api:floor-player-create"), {"first_name": "A", "last_name": "B", "photo": ok}, format="multipart"
     )

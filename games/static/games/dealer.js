@@ -96,16 +96,22 @@
     // Seat cards hang below their anchor, so the oval's lower half is squeezed to keep them on the felt.
     el.style.left = 50 + 42 * Math.cos(angle) + "%"; el.style.top = 42 + (Math.sin(angle) > 0 ? 30 : 36) * Math.sin(angle) + "%";
   }
+  // Seat labels carry players' names as typed by the floor: built as text nodes, never parsed as HTML.
+  function div(className, text) {
+    const el = document.createElement("div");
+    el.className = className; el.textContent = text;
+    return el;
+  }
+  function seatName(s) { return div("name", s.seat + " · " + (names[s.seat] || s.name || "")); }
   function drawSeats() {
-    const box = $("seats"); box.innerHTML = "";
+    const box = $("seats"); box.replaceChildren();
     if (!state) return;
     // Players seated but not dealt in: the dealer deals past them (away, or waiting for the big blind).
     (state.sitting_out || []).forEach((s) => {
       const el = document.createElement("div");
       el.className = "seat sitting-out"; el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
       place(el, s.seat);
-      el.innerHTML = '<div class="name">' + s.seat + " · " + (names[s.seat] || s.name || "") + "</div>" +
-        '<div class="stack">' + fmt(s.stack) + '</div><div class="bet">' + gettext("sitting out") + "</div>";
+      el.append(seatName(s), div("stack", fmt(s.stack)), div("bet", gettext("sitting out")));
       box.appendChild(el);
     });
     state.seats.forEach((s) => {
@@ -113,9 +119,13 @@
       el.className = "seat" + (state.to_act === s.seat ? " to-act" : "") + (s.folded ? " folded" : "");
       el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
       place(el, s.seat);
-      const button = s.seat === state.button ? ' <span class="dealer-button" title="' + gettext("button") + '">D</span>' : "";
-      el.innerHTML = '<div class="name">' + s.seat + " · " + (names[s.seat] || s.name || "") + button + "</div>" +
-        '<div class="stack">' + fmt(s.stack) + (s.all_in ? " " + gettext("all-in") : "") + '</div><div class="bet">' + (s.bet ? fmt(s.bet) : "") + "</div>";
+      const name = seatName(s);
+      if (s.seat === state.button) {
+        const chip = document.createElement("span");
+        chip.className = "dealer-button"; chip.title = gettext("button"); chip.textContent = "D";
+        name.append(" ", chip);
+      }
+      el.append(name, div("stack", fmt(s.stack) + (s.all_in ? " " + gettext("all-in") : "")), div("bet", s.bet ? fmt(s.bet) : ""));
       const cards = document.createElement("div");
       cardsOf(s.cards).forEach((c) => cards.appendChild(face(c)));
       el.appendChild(cards);
@@ -123,7 +133,7 @@
     });
   }
   function drawCenter() {
-    const board = $("board"); board.innerHTML = "";
+    const board = $("board"); board.replaceChildren();
     if (!state) { $("pots").textContent = ""; $("prompt").textContent = gettext("No hand open"); return; }
     cardsOf(state.board).forEach((c) => board.appendChild(face(c)));
     // A "pot" only one seat can win is an uncalled bet on its way back, not a side pot.
@@ -141,11 +151,13 @@
       tie: interpolate(gettext("Tie between seats %(seats)s"), { seats: state.tied_seats.join(", ") }, true),
       none: state.result ? interpolate(gettext("Fee %(fees)s"), { fees: state.result.fees }, true) : "",
     };
-    $("prompt").textContent = prompts[state.next] || "";
+    // All in before the river: the hands are tabled during the run-out, before the remaining board (R17).
+    const tabling = state.next === "board" && state.showdown_pending.length ? " · " + gettext("Showdown") : "";
+    $("prompt").textContent = (prompts[state.next] || "") + tabling;
   }
 
   function drawActions() {
-    const box = $("actions"); box.innerHTML = "";
+    const box = $("actions"); box.replaceChildren();
     $("amount-panel").hidden = true;
     if (!state || state.status !== "open") {
       box.appendChild(button(state ? gettext("Next hand") : gettext("Start hand"), "n", start));
@@ -165,13 +177,13 @@
       [1, 2, 3].forEach((k) => box.appendChild(button(interpolate(gettext("Draw %(count)s"), { count: k }, true), String(k), () =>
         send({ type: "draw", seat, discards: "??".repeat(k), cards: "??".repeat(k) }))));
     }
-    if (next === "showdown") showdownButtons(box);
+    if (next === "showdown" || next === "board") showdownButtons(box);
     if (next === "tie") {
       box.appendChild(button(gettext("Agree split"), "s", () => send({ type: "agree_split" })));
       box.appendChild(button(gettext("Replay"), "r", () => send({ type: "replay" })));
     }
     if (state.can_undo) box.appendChild(button(gettext("Undo"), "u", () => send(null, true), "secondary"));
-    if (next === "deal" || next === "action") box.appendChild(button(gettext("Misdeal"), "", () => send({ type: "misdeal", reason: "called by the dealer" }), "secondary"));
+    if (state.can_misdeal) box.appendChild(button(gettext("Misdeal"), "", () => send({ type: "misdeal", reason: "called by the dealer" }), "secondary"));
   }
   function logLink() {
     const a = document.createElement("a"); a.href = url(root.dataset.logUrl, state.hand_id); a.textContent = gettext("Hand log"); a.id = "log-link";
@@ -200,7 +212,7 @@
     $("amount-panel").hidden = false;
     amount = amount || String(legal.min_to);
     $("amount").textContent = amount;
-    const presets = $("presets"); presets.innerHTML = "";
+    const presets = $("presets"); presets.replaceChildren();
     const p = legal.presets || {};
     [
       [interpolate(gettext("Min %(amount)s"), { amount: p.min }, true), "m", p.min],
@@ -208,30 +220,31 @@
       [interpolate(gettext("Pot %(amount)s"), { amount: p.pot }, true), "p", p.pot],
     ].forEach(([label, key, value]) =>
       presets.appendChild(button(label, key, () => { amount = String(value); $("amount").textContent = amount; })));
-    const pad = $("keypad"); pad.innerHTML = "";
+    const pad = $("keypad"); pad.replaceChildren();
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"].forEach((k) => pad.appendChild(button(k, "", () => key(k))));
   }
   function key(k) {
     if (k === "C") amount = ""; else if (k === "⌫") amount = amount.slice(0, -1); else amount = (amount === "0" ? "" : amount) + k;
     $("amount").textContent = amount || "0";
   }
+  // Every seat still to decide may show now, in or out of the proposed order (case 58); the proposed next
+  // comes first and alone takes the keys. Muck only where the engine takes it (asked, or beaten by a shown hand).
   function showdownButtons(box) {
-    const pending = state.to_act ? [state.to_act] : state.showdown_pending;
-    pending.forEach((seat) => {
+    state.showdown_pending.forEach((seat, k) => {
       const held = state.seats.find((s) => s.seat === seat);
       const size = state.game === "club_poker" ? 5 : 2;
-      box.appendChild(button(interpolate(gettext("Show %(seat)s"), { seat }, true), "s", () => {
+      box.appendChild(button(interpolate(gettext("Show %(seat)s"), { seat }, true), k ? "" : "s", () => {
         const known = held && held.cards.indexOf("?") < 0 ? held.cards : null;
         if (known) { send({ type: "show", seat, cards: known }); return; }
         if (chosen.length !== size) { pickerFor = seat; say(interpolate(gettext("Pick seat %(seat)s's %(count)s cards, then Show"), { seat, count: size }, true), true); drawPicker(); return; }
         send({ type: "show", seat, cards: chosen.join("") });
       }));
-      box.appendChild(button(interpolate(gettext("Muck %(seat)s"), { seat }, true), "k", () => send({ type: "muck", seat }), "secondary"));
+      if (state.may_muck.indexOf(seat) >= 0) box.appendChild(button(interpolate(gettext("Muck %(seat)s"), { seat }, true), k ? "" : "k", () => send({ type: "muck", seat }), "secondary"));
     });
   }
 
   function drawPicker() {
-    const box = $("picker"); box.innerHTML = "";
+    const box = $("picker"); box.replaceChildren();
     const wanted = state && state.status === "open" && (state.next === "board" || state.next === "showdown");
     box.hidden = !wanted;
     if (!wanted) return;
@@ -255,7 +268,9 @@
     if (/^[0-9]$/.test(e.key) && !$("amount-panel").hidden) { key(e.key); e.preventDefault(); return; }
     if (e.key === "Backspace" && !$("amount-panel").hidden) { key("⌫"); e.preventDefault(); return; }
     if (e.key === "Enter" && $("raise")) { $("raise").click(); e.preventDefault(); return; }
-    const target = document.querySelector('#actions button[data-key="' + e.key + '"], #presets button[data-key="' + e.key + '"]');
+    // Escaped: a key such as " would otherwise break the selector and throw.
+    const k = CSS.escape(e.key);
+    const target = document.querySelector('#actions button[data-key="' + k + '"], #presets button[data-key="' + k + '"]');
     if (target && !target.disabled) { target.click(); e.preventDefault(); }
   });
 

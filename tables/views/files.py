@@ -1,0 +1,19 @@
+"""The floor's private files, each sent only to the roles that read it (``PAGE_ROLES``)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+
+from config.files import send_upload
+from tables.selectors.players import expulsion_get, player_get
+from tables.views.common import page
+
+
+@page("photo")
+def player_photo(request: HttpRequest, player_id: int) -> HttpResponse:
+    return send_upload(player_get(player_id=player_id).photo, stem=f"player-{player_id}")
+
+
+@page("evidence")
+def expulsion_evidence(request: HttpRequest, expulsion_id: int) -> HttpResponse:
+    return send_upload(expulsion_get(expulsion_id=expulsion_id).evidence, stem=f"expulsion-{expulsion_id}-evidence")

@@ -1,0 +1,51 @@
+"""The fee settings take money only in its grammar (``config.money``): the API answers 400, the page
+a form error, and nothing is stored."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from rake.models import FeePolicyVersion
+from tables.models import Game, Table
+
+pytestmark = pytest.mark.django_db
+HOSTILE = ["1e999999", "1e3", "1_000", "１０００", "9" * 5000]
+
+
+@pytest.mark.parametrize("amount", HOSTILE, ids=lambda v: v[:12])
+def test_the_api_refuses_an_hourly_amount_outside_the_grammar(
+    floor_manager: User,
+    api_for: Callable[[User | None], APIClient],
+    make_table: Callable[..., Table],
+    holdem: Game,
+    amount: str,
+) -> None:
+    body = {"table_id": make_table(holdem).pk, "reason": "r", "kind": "hourly", "amount_per_hour": amount}
+    response = api_for(floor_manager).post(reverse("api:fee_policy_set"), body, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error"]["code"] == "invalid"
+    assert not FeePolicyVersion.objects.exists()
+
+
+@pytest.mark.parametrize("field", ["cap_per_hand", "min_pot", "caps_by_players"])
+@pytest.mark.parametrize("amount", ["1e3", "1_000", "１０００"])
+def test_the_page_shows_a_form_error_for_an_amount_outside_the_grammar(
+    floor_manager: User,
+    page_client_for: Callable[[User], Client],
+    make_table: Callable[..., Table],
+    holdem: Game,
+    field: str,
+    amount: str,
+) -> None:
+    form = {"kind": "percentage", "percent": "5.00", "no_flop_no_drop": "on", "reason": "open"}
+    form[field] = f"6={amount}" if field == "caps_by_players" else amount
+    response = page_client_for(floor_manager).post(reverse("rake:table_fee_policy", args=[make_table(holdem).pk]), form)
+    assert response.status_code == 400  # the form page with its errors
+    assert "is not an amount" in response.content.decode()
+    assert not FeePolicyVersion.objects.exists()
