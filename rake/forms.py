@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError
 from config.money import parse_amount
+from config.numbers import whole_number
 from rake.apis.serializers import percent_to_rate
 from rake.models import Allocation, FeeKind, FeePolicyVersion, TimeUnit
 from rake.services import check_policy_fields, fee_policy_set
@@ -99,6 +100,22 @@ class FeePolicyForm(FeePolicyFieldsForm):
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
 
+class WholeUnitsField(forms.IntegerField):
+    """A whole number typed in the admin (minor units, minutes): the digits 0-9 only.
+
+    Django's own field reads it with ``int``, which takes ``1_000``, full-width
+    digits and thousands of digits; the room's grammar (``config.numbers``) does not.
+    """
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        number = whole_number(str(value).strip())
+        if number is None:
+            raise forms.ValidationError(_("Enter a whole number with the digits 0-9 only."), code="invalid")
+        return number
+
+
 class FeePolicyAdminForm(_ModelForm):
     """Admin add form: percent instead of the stored fraction, validated and saved by the service."""
 
@@ -125,6 +142,9 @@ class FeePolicyAdminForm(_ModelForm):
             "collect_every_minutes",
             "charge_away",
         ]
+        field_classes = dict.fromkeys(
+            ("cap_per_hand", "min_pot", "amount_per_hour", "collect_every_minutes"), WholeUnitsField
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

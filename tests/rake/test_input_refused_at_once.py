@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from rake.forms import FeePolicyAdminForm, WholeUnitsField
 from rake.models import FeePolicyVersion
 from tables.models import Game, Table
 
@@ -49,3 +50,14 @@ def test_the_page_shows_a_form_error_for_an_amount_outside_the_grammar(
     assert response.status_code == 400  # the form page with its errors
     assert "is not an amount" in response.content.decode()
     assert not FeePolicyVersion.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["1_000", "１０００", "1e3", "9" * 5000, "-5"])
+def test_the_admin_fee_form_takes_whole_units_in_the_rooms_digits_only(typed) -> None:
+    form = FeePolicyAdminForm(data={"kind": "percentage", "percent": "5", "cap_per_hand": typed})
+    assert not form.is_valid()
+    assert "cap_per_hand" in form.errors
+
+
+def test_the_admin_fee_form_reads_plain_digits() -> None:
+    assert WholeUnitsField().clean("1000") == 1000
