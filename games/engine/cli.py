@@ -56,6 +56,10 @@ def _text(path: str, result: ReplayResult, out: TextIO) -> None:
         print(f"  warning: {warning}", file=out)
 
 
+# The lines hold plain dicts and lists built here: no cycle to look for.
+_JSON = json.JSONEncoder(check_circular=False)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = _parser().parse_args(argv)
     options = HouseOptions.as_pokerkit() if args.pokerkit_rules else None
@@ -74,7 +78,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         for result in results:
             failed = failed or not result.ok
             if args.json:
-                out.write(json.dumps({"file": path, **result.to_dict()}) + "\n")
+                out.write(_JSON.encode({"file": path, **result.to_dict()}) + "\n")
             else:
                 _text(path, result, out)
     return 1 if failed else 0
