@@ -9,12 +9,14 @@ from django.contrib.auth.models import User
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import ValidationError
 
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError, Forbidden
 from config.gaming_day import check_gaming_day, current_gaming_day
+from config.numbers import whole_number
 from config.permissions import forbidden, role_required
 from config.roles import Role
 from games.apis.log import filters_from
@@ -108,7 +110,11 @@ def dealer_screen(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 @role_required(*OFFICE)
 def export_start(request: HttpRequest) -> HttpResponse:
-    filters, _ = _filters_from_post(request)
+    filters, error = _filters_from_post(request)
+    if error:
+        # A mistyped filter must not widen the export to every hand: nothing is created. The answer is a
+        # 200 partial because htmx swaps no 4xx answer into the page, and the refusal must be read.
+        return render(request, "games/_export_refused.html", {"error": error})
     export = phh_export_create(actor=cast(User, request.user), filters=filters)
     export.refresh_from_db()
     return render(request, "games/_export.html", {"export": export})
@@ -137,11 +143,13 @@ def import_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         upload = request.FILES.get("file")
         text = upload.read().decode("utf-8", errors="replace") if upload else request.POST.get("text", "")
+        table_id = whole_number(request.POST.get("table_id", ""))
         try:
-            table_id = int(request.POST.get("table_id", "0"))
+            if table_id is None:
+                raise DomainError(_("Choose a table."), code="bad_table")
             context["report"] = phh_import(actor=cast(User, request.user), table_id=table_id, text=text)
-        except (ValueError, DomainError) as exc:
-            context["error"] = getattr(exc, "message", str(exc))
+        except DomainError as exc:
+            context["error"] = exc.message
     return render(request, "games/import.html", context)
 
 

@@ -13,9 +13,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cashier.forms import chip_counts
 from cashier.models import Denomination
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day
+from config.numbers import whole_number
 from config.permissions import role_required
 from config.roles import Role, has_any_role, user_roles
 from rake import selectors, services
@@ -53,10 +55,13 @@ def drop_counts(request: HttpRequest) -> HttpResponse:
 @require_POST
 @role_required(*selectors.DROP_STARTER_ROLES)
 def drop_count_start(request: HttpRequest) -> HttpResponse:
+    table_id = whole_number(request.POST.get("table_id") or "")
     try:
-        count = services.drop_count_start(actor=_user(request), table_id=int(request.POST.get("table_id") or 0))
-    except (DomainError, ValueError) as exc:
-        messages.error(request, getattr(exc, "message", _("Choose a table.")))
+        if table_id is None:
+            raise DomainError(_("Choose a table."), code="bad_table")
+        count = services.drop_count_start(actor=_user(request), table_id=table_id)
+    except DomainError as exc:
+        messages.error(request, exc.message)
         return HttpResponseRedirect(reverse("rake:drop_counts"))
     return HttpResponseRedirect(reverse("rake:drop_count", args=[count.pk]))
 
@@ -88,15 +93,9 @@ def drop_count(request: HttpRequest, count_id: int) -> HttpResponse:
 @require_POST
 @role_required(*selectors.DROP_COUNTER_ROLES)
 def drop_count_tally(request: HttpRequest, count_id: int) -> HttpResponse:
-    chips: dict[int, int] = {}
     try:
-        for key in request.POST:
-            value = request.POST.get(key, "").strip()
-            if key.startswith("chip-") and value:
-                chips[int(key.removeprefix("chip-"))] = int(value)
+        chips = chip_counts(request.POST)  # the room's whole-number grammar, as at the cage
         result = services.drop_tally_record(actor=_user(request), count_id=count_id, chips=chips)
-    except ValueError:
-        messages.error(request, _("Count whole chips."))
     except DomainError as exc:
         messages.error(request, exc.message)
     else:

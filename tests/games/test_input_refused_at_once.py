@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from config.errors import NotFound
 from games import services as hands
-from games.models import Hand
+from games.models import Hand, PhhExport
 from tests.games.helpers import ev
 
 BEYOND_BIGINT = 2**63
@@ -69,3 +69,18 @@ def test_a_pot_filter_outside_the_grammar_is_refused(api_for, page_client_for, f
     assert response.status_code == 400, response.content
     page = page_client_for(floor_manager).get(reverse("games:hand_list"), {"max_pot": pot})
     assert page.status_code == 200 and b"Filters ignored" in page.content
+
+
+def test_an_export_with_a_mistyped_filter_exports_nothing(page_client_for, floor_manager, holdem_table):
+    """A filter the grammar refuses must not widen the export to every hand."""
+    response = page_client_for(floor_manager).post(
+        reverse("games:export_start"), {"min_pot": "abc", "table_id": str(holdem_table.pk)}
+    )
+    assert response.status_code == 200 and "Nothing was exported" in response.content.decode()
+    assert not PhhExport.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["1_0", "１", str(BEYOND_BIGINT), "9" * 5000])
+def test_the_import_page_refuses_a_table_outside_the_grammar(page_client_for, floor_manager, typed):
+    response = page_client_for(floor_manager).post(reverse("games:import"), {"table_id": typed, "text": ""})
+    assert response.status_code == 200 and "Choose a table." in response.content.decode()

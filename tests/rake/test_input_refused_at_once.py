@@ -12,7 +12,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from rake.forms import FeePolicyAdminForm, WholeUnitsField
-from rake.models import FeePolicyVersion
+from rake.models import DropCount, FeePolicyVersion
+from rake.services import drop_count_start
 from tables.models import Game, Table
 
 pytestmark = pytest.mark.django_db
@@ -61,3 +62,24 @@ def test_the_admin_fee_form_takes_whole_units_in_the_rooms_digits_only(typed) ->
 
 def test_the_admin_fee_form_reads_plain_digits() -> None:
     assert WholeUnitsField().clean("1000") == 1000
+
+
+@pytest.mark.parametrize("typed", ["1_0", "１", "-5", "9" * 5000])
+def test_the_drop_count_page_refuses_a_table_outside_the_grammar_and_starts_nothing(
+    page_client_for, floor_manager, typed
+) -> None:
+    response = page_client_for(floor_manager).post(reverse("rake:drop_count_start"), {"table_id": typed})
+    assert response.status_code == 302 and response.url == reverse("rake:drop_counts")
+    assert not DropCount.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["1_0", "１", "-5", "9" * 5000])
+def test_the_drop_tally_page_refuses_a_count_outside_the_grammar_and_records_nothing(
+    page_client_for, floor_manager, make_table, holdem, chips_in_play, typed
+) -> None:
+    count = drop_count_start(actor=floor_manager, table_id=make_table(holdem).pk)
+    denomination = next(iter(chips_in_play.values()))
+    url = reverse("rake:drop_count_tally", args=[count.pk])
+    response = page_client_for(floor_manager).post(url, {f"chip-{denomination}": typed})
+    assert response.status_code == 302
+    assert not count.tallies.exists()
