@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import ChipTransaction, JournalEntry, Reason, ReversalRequest, ReversalStatus
+from cashier.models import ChipTransaction, JournalEntry, Reason, ReversalRequest, ReversalStatus, ShiftStatus
 from cashier.services.ledger import LegSpec, post_entry
 from cashier.services.tx import run_atomic
 from config.errors import Conflict, DomainError, Forbidden, NotFound
@@ -51,6 +51,7 @@ def reversal_request(*, actor: User, entry_id: int, reason: str) -> ReversalRequ
                 % {"receipt": receipt.receipt_label},
                 code="not_your_drawer",
             )
+        _check_shift_open(receipt)
         if ReversalRequest.objects.filter(entry=original, status=ReversalStatus.PENDING).exists():
             raise _pending(original.pk)
         return ReversalRequest.objects.create(
@@ -70,6 +71,7 @@ def reversal_approve(*, actor: User, request_id: int) -> ReversalRequest:
         if original.created_by_id == actor.pk:
             raise Forbidden(_("A supervisor cannot approve the reversal of their own entry."), code="same_user")
         _check_reversible(original)
+        _check_shift_open(ChipTransaction.objects.filter(entry=original).select_related("shift").first())
         legs = [
             LegSpec(account_id, -amount, denomination_id)
             for account_id, denomination_id, amount in original.legs.values_list(
@@ -101,6 +103,20 @@ def reversal_decline(*, actor: User, request_id: int, reason: str) -> ReversalRe
         return request
 
     return run_atomic(work)
+
+
+def _check_shift_open(receipt: ChipTransaction | None) -> None:
+    """A receipt is reversed through its drawer while the shift is open: a closed shift's count is final.
+
+    Said plainly here, not left to the empty drawer's balance to refuse; a
+    request left pending by a closed shift is declined by the floor.
+    """
+    if receipt is not None and receipt.shift.status != ShiftStatus.OPEN:
+        raise Conflict(
+            _("Receipt %(receipt)s belongs to a shift that is %(status)s: it can no longer be reversed.")
+            % {"receipt": receipt.receipt_label, "status": receipt.shift.get_status_display()},
+            code="shift_closed",
+        )
 
 
 def _check_may_decide(actor: User) -> None:

@@ -8,8 +8,9 @@ from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from cashier.models import JournalEntry, Reason, ReversalRequest, ReversalStatus
+from cashier.models import Denomination, JournalEntry, Reason, ReversalRequest, ReversalStatus
 from cashier.selectors.ledger import shift_balance
+from cashier.services.drawers import drawer_expected, drawer_shift_close
 from cashier.services.ledger import LegSpec, post_entry
 from cashier.services.reversals import reversal_approve, reversal_decline, reversal_request
 from cashier.services.sales import chip_sale_create
@@ -263,3 +264,21 @@ def test_a_request_cannot_be_rewritten_and_a_decision_is_final_in_the_database(
     with pytest.raises(DatabaseError), transaction.atomic():
         ReversalRequest.objects.filter(pk=asked.pk).delete()
     assert ReversalRequest.objects.get(pk=asked.pk).status == ReversalStatus.DECLINED
+
+
+def test_a_receipt_of_a_closed_shift_is_not_reversed_and_the_refusal_says_why(sale, shift, cashier, floor_manager):
+    asked = reversal_request(actor=cashier, entry_id=sale.entry_id, reason="wrong player")
+    expected = drawer_expected(shift)
+    cash = expected.pop(None, 0)
+    values = dict(Denomination.objects.values_list("pk", "value"))
+    counts = {d: amount // values[d] for d, amount in expected.items() if d is not None}
+    drawer_shift_close(actor=cashier, shift_id=shift.pk, cash=cash, chips=counts)
+    with pytest.raises(DomainError) as refused:
+        reversal_approve(actor=floor_manager, request_id=asked.pk)
+    assert refused.value.code == "shift_closed" and sale.receipt_label in refused.value.message
+    assert _reversals() == 0
+    declined = reversal_decline(actor=floor_manager, request_id=asked.pk, reason="the shift is closed")
+    assert declined.status == ReversalStatus.DECLINED
+    with pytest.raises(DomainError) as again:
+        reversal_request(actor=cashier, entry_id=sale.entry_id, reason="wrong player")
+    assert again.value.code == "shift_closed"
