@@ -1,14 +1,17 @@
-"""Demo data for the cage: chips, a stocked vault, two drawers and an open drawer with a few sales."""
+"""Demo data for the cage: chips, a stocked vault, two drawers, an open drawer with a few sales, and each
+open demo table's tray filled from that drawer (its opening bank: the dealer makes change from it)."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from cashier.models import Denomination, Drawer, DrawerShift, JournalEntry, Reason, ShiftStatus
+from cashier.models import Denomination, Drawer, DrawerShift, JournalEntry, Reason, ShiftStatus, SlipKind
 from cashier.services.chips import denomination_create
 from cashier.services.drawers import drawer_shift_open
 from cashier.services.sales import chip_sale_create
+from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.vault import vault_stock
+from tables.models import Table, TableStatus
 
 # AMD chips: value (minor units = drams), colour, label.
 DEMO_CHIPS = [
@@ -24,6 +27,8 @@ VAULT_CHIPS = 2_000  # of each denomination
 VAULT_CASH = 100_000_000
 DRAWER_CHIPS = 100
 DRAWER_CASH = 2_000_000
+# Each open demo table's tray: small chips to make change with (fees, odd buy-ins).
+TRAY_FILL = {100: 20, 500: 20, 1_000: 20, 5_000: 10}
 DEMO_SALES = [(15_000, {10_000: 1, 5_000: 1}), (50_000, {25_000: 1, 10_000: 2, 1_000: 5}), (3_000, {1_000: 3})]
 
 
@@ -55,4 +60,20 @@ def seed(*, actor: User) -> list[str]:
                     actor=cashier, amount=amount, method="cash", chips={ids[v]: n for v, n in breakdown.items()}
                 )
             done.append("open drawer for cashier with 3 sales")
+    floor = User.objects.filter(username="floor").first()
+    if cashier is not None and floor is not None and busy.filter(cashier=cashier).exists():
+        done.extend(_fill_trays(cashier, floor, ids))
+    return done
+
+
+def _fill_trays(cashier: User, floor: User, ids: dict[int, int]) -> list[str]:
+    """A fill slip for each open table whose tray was never filled: issued by the cashier, received by the floor."""
+    done = []
+    tables = Table.objects.filter(status=TableStatus.OPEN).exclude(cashier_slips__kind=SlipKind.FILL).order_by("number")
+    for table in tables:
+        chips = {ids[v]: n for v, n in TRAY_FILL.items()}
+        slip = slip_request(actor=cashier, kind=SlipKind.FILL, table_id=table.pk, chips=chips)
+        slip_issue(actor=cashier, slip_id=slip.pk)
+        slip_receive(actor=floor, slip_id=slip.pk)
+        done.append(f"tray of table {table.number} filled")
     return done

@@ -2,14 +2,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.contrib.admin import AdminSite
+from django.contrib.admin import AdminSite, EmptyFieldListFilter, ModelAdmin
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from config.models import OutboxMessage
 from config.permissions import forbidden
 from config.roles import Role, has_any_role
+
+if TYPE_CHECKING:
+    _ModelAdmin = ModelAdmin[OutboxMessage]
+else:
+    _ModelAdmin = ModelAdmin
 
 
 class CardroomAdminSite(AdminSite):
@@ -32,3 +38,21 @@ class CardroomAdminSite(AdminSite):
             return response
 
         return guarded
+
+
+class OutboxMessageAdmin(_ModelAdmin):
+    """Tasks the services queued, and whether they have left (README, "When Redis or the database is
+    down"): read-only, the relay alone marks them sent."""
+
+    list_display = ["pk", "task", "args", "created_at", "sent_at", "attempts", "last_error"]
+    list_filter = [("sent_at", EmptyFieldListFilter), "task"]
+    readonly_fields = ["task", "args", "kwargs", "created_at", "sent_at", "attempts", "last_error"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: OutboxMessage | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: OutboxMessage | None = None) -> bool:
+        return False

@@ -23,6 +23,13 @@ class ConfigConfig(AppConfig):
         post_migrate.connect(_sync_roles, dispatch_uid="cardroom-sync-roles")
         # Before any URL module builds its patterns: every app's urls.py uses <id:...>.
         register_converter(IdConverter, "id")
+        # Here, not in config.admin: that module defines the site itself, which is built lazily.
+        from django.contrib import admin
+
+        from config.admin import OutboxMessageAdmin
+        from config.models import OutboxMessage
+
+        admin.site.register(OutboxMessage, OutboxMessageAdmin)
 
 
 class CardroomAdminConfig(AdminConfig):

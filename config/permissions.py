@@ -73,5 +73,7 @@ def role_required(*roles: str) -> Callable[[ViewFunc], ViewFunc]:
     return decorate
 
 
-def forbidden(request: HttpRequest, roles: Iterable[str]) -> HttpResponse:
-    return render(request, "403.html", {"required_roles": roles_label(roles)}, status=403)
+def forbidden(request: HttpRequest, roles: Iterable[str], *, reason: str = "") -> HttpResponse:
+    """The 403 page: the real reason when the role is right but the object is not the user's (a dealer at
+    another table), else the roles the page needs."""
+    return render(request, "403.html", {"required_roles": roles_label(roles), "reason": reason}, status=403)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 
 class Role(models.TextChoices):
@@ -61,4 +62,5 @@ def has_any_role(user: AbstractBaseUser | AnonymousUser, roles: Iterable[str]) -
 
 
 def roles_label(roles: Iterable[str]) -> str:
-    return " or ".join(str(Role(r).label) for r in roles)
+    """``floor manager or dealer``, in the reader's language."""
+    return f" {pgettext('between the names of roles', 'or')} ".join(str(Role(r).label) for r in roles)

@@ -128,9 +128,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "interval_max": 0.2,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+# A worker that loses Redis reconnects for as long as the outage lasts (Celery gives up after 100 tries
+# by default, some 50 minutes), and one started while Redis is down waits for it.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # A publish is tried once: redis-py replaces a pooled connection that Redis closed (a restart)
 # before using it, so a retry would only wait out a hung Redis again, a second per try, as a
-# request waits (config.tasks.send_on_commit logs what could not be queued).
+# request waits; what was not published is in the outbox for the relay (config.tasks).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # The result store: the same timeouts, and one retry instead of twenty a second apart.
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
@@ -138,8 +142,19 @@ CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
     "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 }
+# Long work (exports) is held under a lease (config.jobs): a running job shows a sign of life at
+# least every CARDROOM_JOB_LEASE seconds and queued work is picked up within CARDROOM_JOB_PICKUP
+# seconds, or beat re-queues it, at most CARDROOM_JOB_REQUEUES times, then fails it with the reason.
+CARDROOM_JOB_LEASE = env_int("CARDROOM_JOB_LEASE", 30, minimum=1)
+CARDROOM_JOB_PICKUP = env_int("CARDROOM_JOB_PICKUP", 60, minimum=1)
+CARDROOM_JOB_REQUEUES = env_int("CARDROOM_JOB_REQUEUES", 3)
+# Seconds between the outbox relay's runs and between the lease checks (beat).
+CARDROOM_RELAY_SECONDS = env_int("CARDROOM_RELAY_SECONDS", 10, minimum=1)
 # Periodic work, run by `celery beat`; each task is idempotent.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "outbox-relay": {"task": "config.outbox_relay", "schedule": float(CARDROOM_RELAY_SECONDS)},
+    "report-exports-requeue": {"task": "rake.tasks.report_exports_requeue", "schedule": float(CARDROOM_RELAY_SECONDS)},
+    "phh-exports-requeue": {"task": "games.phh_exports_requeue", "schedule": float(CARDROOM_RELAY_SECONDS)},
     "waitlist-expire-calls": {"task": "tables.tasks.waitlist_expire_calls", "schedule": 30.0},
     "dealer-rotation-check": {"task": "tables.tasks.dealer_rotation_check", "schedule": 60.0},
     "expulsions-expire": {"task": "tables.tasks.expulsions_expire", "schedule": 300.0},

@@ -11,3 +11,11 @@ def phh_export_run_task(export_id: int) -> str:
 
     export = phh_export_run(export_id=export_id)
     return export.file
+
+
+@shared_task(name="games.phh_exports_requeue")
+def phh_exports_requeue() -> list[int]:
+    """Re-queue PHH exports whose worker is gone or that no worker picked up; returns [re-queued, failed]."""
+    from games.services.phh import phh_exports_requeue
+
+    return list(phh_exports_requeue())

@@ -2,37 +2,38 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any, cast
 
+from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import ValidationError
 
 from config.context_processors import NAV_ROLES
-from config.errors import DomainError, Forbidden
+from config.errors import DomainError
 from config.gaming_day import check_gaming_day, current_gaming_day
 from config.numbers import whole_number
-from config.permissions import forbidden, role_required
+from config.permissions import role_required
 from config.roles import Role
 from games.apis.log import filters_from
-from games.models import HandStatus, PhhExport
+from games.models import Hand, HandStatus, PhhExport
 from games.selectors import (
     HandFilters,
-    check_may_record,
-    current_hand_summary,
     dealer_stats,
     hand_detail,
     hand_get_for_user,
     hands_list,
 )
-from games.services.phh import phh_export_create, phh_import
+from games.selectors.words import event_line, street_label
+from games.services.corrections import hand_correct, hand_void
+from games.services.phh import phh_export_create, phh_export_retry, phh_import
 from tables.models import Game, Table
-from tables.selectors import dealer_assigned_now, sign_current
 
 READERS = NAV_ROLES["hands"]
 OFFICE = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
@@ -76,35 +77,115 @@ def _has(request: HttpRequest, roles: tuple[str, ...]) -> bool:
 
 @role_required(*READERS)
 def hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
-    """One hand replayed street by street: the log, pots, winners, fee, the sign in force, the dealer."""
+    """One hand replayed street by street: the log, pots, winners, fee, the sign in force, the dealer; a floor
+    manager voids or corrects it here."""
     try:
         hand = hand_get_for_user(user=request.user, hand_id=hand_id)
     except DomainError:
         return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
-    context: dict[str, Any] = {"hand": hand, **hand_detail(hand)}
-    context["is_floor"] = _has(request, (Role.FLOOR_MANAGER,))
-    return render(request, "games/hand_detail.html", context)
+    return render(request, "games/hand_detail.html", _hand_context(request, hand))
 
 
-@role_required(Role.FLOOR_MANAGER, Role.DEALER)
-def dealer_screen(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The tablet at the table: one page per table; the dealer assigned now or a floor manager."""
-    table = Table.objects.select_related("game").filter(pk=table_id).first()
-    if table is None:
-        return render(request, "games/not_found.html", {"table_id": table_id}, status=404)
-    try:
-        check_may_record(request.user, table_id=table.pk, table_number=table.number)
-    except Forbidden:
-        return forbidden(request, (Role.FLOOR_MANAGER, Role.DEALER))
-    current = current_hand_summary(table_id=table.pk)
-    context = {
-        "table": table,
-        "hand_id": current["hand_id"] if current else "",
-        "dealer": dealer_assigned_now(table_id=table.pk),
-        "sign": sign_current(table_id=table.pk),
-        "rules_slug": table.game.rules_slug if table.game else "",
+def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, Any]:
+    detail = hand_detail(hand)
+    for street in detail["streets"]:
+        street["label"] = street_label(street["street"])
+        for event in street["events"]:
+            event["line"] = event_line(event["data"])
+    for change in detail["status_changes"]:
+        full = f"{change['created_by__first_name']} {change['created_by__last_name']}".strip()
+        change["by_name"] = full or change["created_by__username"]
+    is_floor = _has(request, (Role.FLOOR_MANAGER,))
+    # What a correction starts from: the events in force, undone ones and the undos left out, one per line.
+    kept = [e["data"] for st in detail["streets"] for e in st["events"] if not e["undone"] and e["kind"] != "undo"]
+    return {
+        "hand": hand,
+        **detail,
+        "is_floor": is_floor,
+        "may_void": is_floor and hand.status not in (HandStatus.VOIDED, HandStatus.SUPERSEDED),
+        "may_correct": is_floor and hand.status in (HandStatus.COMPLETE, HandStatus.MISDEAL),
+        "events_text": "\n".join(
+            json.dumps({k: v for k, v in data.items() if v is not None}, ensure_ascii=False) for data in kept
+        ),
+        **extra,
     }
-    return render(request, "games/dealer.html", context)
+
+
+@require_POST
+@role_required(Role.FLOOR_MANAGER)
+def hand_void_page(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """Void a hand through ``hand_void``: the record stays, marked void; a refusal is shown on the hand's page."""
+    try:
+        hand = hand_get_for_user(user=request.user, hand_id=hand_id)
+    except DomainError:
+        return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
+    reason = request.POST.get("reason", "")
+    try:
+        hand_void(actor=cast(User, request.user), hand_id=hand.pk, reason=reason)
+    except DomainError as exc:
+        # Shown like a form's errors: the page again, with the refusal beside what was entered.
+        context = _hand_context(request, hand, void_error=exc.message, void_reason=reason)
+        return render(request, "games/hand_detail.html", context)
+    messages.success(request, _("Hand %(label)s is void.") % {"label": hand.label})
+    return redirect("games:hand", hand.pk)
+
+
+# A hand has tens of events; these bounds only keep a pasted file from being read line by line.
+MAX_CORRECTION_CHARS = 100_000
+MAX_CORRECTION_EVENTS = 500
+
+
+def events_from_text(text: str) -> list[dict[str, Any]]:
+    """The corrected hand's events, one JSON object per line (blank lines skipped); a DomainError names the line."""
+    if len(text) > MAX_CORRECTION_CHARS:
+        raise DomainError(
+            _("The events are longer than %(limit)s characters.") % {"limit": MAX_CORRECTION_CHARS}, code="too_large"
+        )
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not lines:
+        raise DomainError(_("Enter the corrected hand's events, one per line."), code="events_required")
+    if len(lines) > MAX_CORRECTION_EVENTS:
+        raise DomainError(
+            _("A hand has at most %(limit)s events.") % {"limit": MAX_CORRECTION_EVENTS}, code="too_many_events"
+        )
+    events: list[dict[str, Any]] = []
+    for number, line in lines:
+        try:
+            data = json.loads(line)
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise DomainError(
+                _('Line %(line)s is not an event: write it as {"type": ...} in JSON, like the lines shown.')
+                % {"line": number},
+                code="bad_event",
+                line=number,
+            )
+        events.append(data)
+    return events
+
+
+@require_POST
+@role_required(Role.FLOOR_MANAGER)
+def hand_correct_page(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """Correct a finished hand through ``hand_correct``: a new record supersedes it; the page of the new one
+    follows, or the refusal is shown with what was entered."""
+    try:
+        hand = hand_get_for_user(user=request.user, hand_id=hand_id)
+    except DomainError:
+        return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
+    reason, text = request.POST.get("reason", ""), request.POST.get("events", "")
+    try:
+        new = hand_correct(
+            actor=cast(User, request.user), hand_id=hand.pk, events=events_from_text(text), reason=reason
+        )
+    except DomainError as exc:
+        context = _hand_context(
+            request, hand, correct_error=exc.message, correct_reason=reason, events_text=text[:MAX_CORRECTION_CHARS]
+        )
+        return render(request, "games/hand_detail.html", context)
+    messages.success(request, _("Hand %(old)s is corrected by %(new)s.") % {"old": hand.label, "new": new.label})
+    return redirect("games:hand", new.pk)
 
 
 @require_POST
@@ -133,6 +214,17 @@ def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
     export = PhhExport.objects.filter(pk=export_id).first()
     if export is None:
         return render(request, "games/not_found.html", {}, status=404)
+    return render(request, "games/_export.html", {"export": export})
+
+
+@require_POST
+@role_required(*OFFICE)
+def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
+    """A failed export's "Try again": queued again under its number; the card shows it from there."""
+    try:
+        export = phh_export_retry(export_id=export_id)
+    except DomainError as exc:
+        return render(request, "games/_export_refused.html", {"error": exc.message})
     return render(request, "games/_export.html", {"export": export})
 
 

@@ -30,22 +30,24 @@ SQLite and the XLSX always take the Python path.
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import CharField, DecimalField, F, Func, Value
 from django.db.models.functions import Cast, NullIf
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 
 from config.exports import CsvWriter, XlsxWriter, formula_safe_sql
-from config.money import exponent, to_major
+from config.money import exponent, format_money, to_major
 from rake.models import FeeCharge, GamingDayClose
 from rake.selectors.reports import GROUP_LABELS, FeeReport, ReportFilters, ReportRow, fee_report
 from tables.models import Game
@@ -53,6 +55,7 @@ from tables.models import Game
 CHUNK = 5000
 COPY_BLOCK = 1 << 16
 PROGRESS_EVERY = 10_000
+PROGRESS_SECONDS = 1.0
 Progress = Callable[[int], None]
 Row = Sequence[Any]
 
@@ -246,10 +249,13 @@ def summary_rows(report: FeeReport) -> Iterator[Row]:
 
 
 def _counted(rows: Iterable[Row], progress: Progress) -> Iterator[Row]:
-    n = 0
+    """Report every ``PROGRESS_EVERY`` rows and at least every ``PROGRESS_SECONDS``: each report is also
+    the export's heartbeat (``config.jobs``), which a slow writer must not miss."""
+    n, last = 0, time.monotonic()
     for n, row in enumerate(rows, 1):  # noqa: B007 (n is read after the loop)
-        if n % PROGRESS_EVERY == 0:
+        if n % PROGRESS_EVERY == 0 or (n % 100 == 0 and time.monotonic() - last > PROGRESS_SECONDS):
             progress(n)
+            last = time.monotonic()
         yield row
     progress(n)
 
@@ -277,8 +283,58 @@ def write_xlsx(path: Path, header: Row, rows: Iterable[Row], progress: Progress,
     return written
 
 
+def period_title(day_from: date, day_to: date) -> str:
+    """The range in words, as short as it reads: "7 December 2026", "1–7 December 2026",
+    "28 November – 7 December 2026", "28 December 2026 – 3 January 2027".
+
+    The month is Django's alternative (genitive where a language has one) month name.
+    """
+
+    def day(d: date) -> str:
+        return _("%(day)s %(month)s %(year)s") % {"day": d.day, "month": dateformat.format(d, "E"), "year": d.year}
+
+    if day_from == day_to:
+        return day(day_from)
+    if (day_from.year, day_from.month) == (day_to.year, day_to.month):
+        return _("%(start)s–%(end)s %(month)s %(year)s") % {
+            "start": day_from.day,
+            "end": day_to.day,
+            "month": dateformat.format(day_to, "E"),
+            "year": day_to.year,
+        }
+    if day_from.year == day_to.year:
+        return _("%(start_day)s %(start_month)s – %(end_day)s %(end_month)s %(year)s") % {
+            "start_day": day_from.day,
+            "start_month": dateformat.format(day_from, "E"),
+            "end_day": day_to.day,
+            "end_month": dateformat.format(day_to, "E"),
+            "year": day_to.year,
+        }
+    return _("%(start)s – %(end)s") % {"start": day(day_from), "end": day(day_to)}
+
+
+def _signed(amount: int) -> str:
+    return ("−" if amount < 0 else "") + format_money(abs(amount))
+
+
+def pdf_row(row: ReportRow) -> list[str]:
+    """A summary row as printed: amounts in the room's money format, with thousands separators."""
+    return [
+        row.label,
+        f"{row.hands:,}",
+        format_money(row.pots),
+        format_money(row.fees),
+        "" if row.rate_percent is None else f"{row.rate_percent:.2f}",
+        f"{row.hours:,}",
+        f"{row.time_charges:,}",
+        format_money(row.expected),
+        format_money(row.counted),
+        _signed(row.variance),
+    ]
+
+
 def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
-    """The signed-off daily report: the room, the period, when and by which version it was made."""
+    """The signed-off fee report: titled with its range; the room, when and by which version it was made."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.styles import getSampleStyleSheet
@@ -293,21 +349,25 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
         if filters.day_from == filters.day_to
         else f"{filters.day_from.isoformat()} – {filters.day_to.isoformat()}"
     )
+    title = _("Fees %(period)s") % {"period": period_title(filters.day_from, filters.day_to)}
     story: list[Any] = [
-        Paragraph(_("%(room)s · Daily fee report") % {"room": settings.CARDROOM_NAME}, styles["Title"]),
-        Paragraph(_("Gaming day(s): %(period)s") % {"period": period}, styles["Normal"]),
+        Paragraph(escape(title), styles["Title"]),
+        Paragraph(escape(_("%(room)s · Daily fee report") % {"room": settings.CARDROOM_NAME}), styles["Normal"]),
+        Paragraph(escape(_("Gaming day(s): %(period)s") % {"period": period}), styles["Normal"]),
         Paragraph(
-            _("Generated %(at)s by Cardroom %(version)s; amounts in %(currency)s.")
-            % {
-                "at": now.strftime("%Y-%m-%d %H:%M %Z"),
-                "version": settings.VERSION,
-                "currency": settings.CARDROOM_CURRENCY,
-            },
+            escape(
+                _("Generated %(at)s by Cardroom %(version)s; amounts in %(currency)s.")
+                % {
+                    "at": now.strftime("%Y-%m-%d %H:%M %Z"),
+                    "version": settings.VERSION,
+                    "currency": settings.CARDROOM_CURRENCY,
+                }
+            ),
             styles["Normal"],
         ),
         Spacer(1, 6 * mm),
     ]
-    data = [list(summary_columns(filters)), *[list(r) for r in summary_rows(report)]]
+    data = [list(summary_columns(filters)), *[pdf_row(r) for r in report.rows], pdf_row(report.totals)]
     grid = Table(data, repeatRows=1)
     grid.setStyle(
         TableStyle(
@@ -327,12 +387,14 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
     ):
         story.append(
             Paragraph(
-                _("Gaming day %(day)s closed by %(who)s at %(at)s.")
-                % {
-                    "day": close.gaming_day.isoformat(),
-                    "who": close.created_by.get_full_name() or close.created_by.username,
-                    "at": timezone.localtime(close.created_at).strftime("%Y-%m-%d %H:%M"),
-                },
+                escape(
+                    _("Gaming day %(day)s closed by %(who)s at %(at)s.")
+                    % {
+                        "day": close.gaming_day.isoformat(),
+                        "who": close.created_by.get_full_name() or close.created_by.username,
+                        "at": timezone.localtime(close.created_at).strftime("%Y-%m-%d %H:%M"),
+                    }
+                ),
                 styles["Normal"],
             )
         )
@@ -345,7 +407,7 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
     SimpleDocTemplate(
         str(path),
         pagesize=landscape(A4),
-        title=_("Daily fee report %(period)s") % {"period": period},
+        title=title,
         author=settings.CARDROOM_NAME,
     ).build(story)
     progress(len(data) - 1)

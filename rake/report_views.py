@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.models import User
@@ -20,7 +20,7 @@ from config.files import send_file
 from config.gaming_day import current_gaming_day
 from config.permissions import role_required
 from rake import exporters, selectors, services
-from rake.charts import bar_chart
+from rake.charts import bar_chart, days_between
 from rake.models import ExportContent, ExportFormat, ReportExport
 from rake.selectors.reports import GROUP_LABELS, GROUPS, FeeReport, ReportFilters
 from rake.services.exports import download_name, download_type, export_file
@@ -80,8 +80,10 @@ def reports(request: HttpRequest) -> HttpResponse:
     report: FeeReport | None = selectors.fee_report(filters) if filters else None
     context: dict[str, Any] = {"form": form, "report": report, "filters": filters, "query": request.GET.urlencode()}
     if report is not None:
+        per_day = dict(report.fees_per_day)
+        days = days_between(report.filters.day_from, report.filters.day_to)
         context["charts"] = [
-            bar_chart(_("Fees per gaming day"), [(_day_label(d), v) for d, v in report.fees_per_day]),
+            bar_chart(_("Fees per gaming day"), [(_day_label(d), per_day.get(d, 0)) for d in days]),
             bar_chart(_("Fees per table"), report.fees_per_table),
         ]
         context["formats"] = ExportFormat.choices
@@ -121,6 +123,18 @@ def export_start(request: HttpRequest) -> HttpResponse:
     except DomainError as exc:
         return render(request, "rake/_export.html", {"error": exc.message}, status=exc.status)
     return render(request, "rake/_export.html", {"export": _export(export.pk)})
+
+
+@require_POST
+@role_required(*REPORT_ROLES)
+def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
+    """A failed export's "Try again": queued again under its number; the card shows it from there."""
+    try:
+        services.export_retry(actor=cast(User, request.user), export_id=export_id)
+    except DomainError as exc:
+        # 200: htmx swaps no 4xx answer into the page, and the refusal must be read.
+        return render(request, "rake/_export.html", {"error": exc.message})
+    return render(request, "rake/_export.html", {"export": _export(export_id)})
 
 
 def _export(export_id: int) -> ReportExport | None:

@@ -1,7 +1,7 @@
 """Celery tasks of the rake app: take ids, call a service.
 
-``time_charges_create`` and ``fee_signs_refresh`` run by beat (see
-CELERY_BEAT_SCHEDULE); ``report_export_run`` is queued on commit by
+``time_charges_create``, ``fee_signs_refresh`` and ``report_exports_requeue`` run by
+beat (see CELERY_BEAT_SCHEDULE); ``report_export_run`` is queued through the outbox by
 ``rake.services.exports.export_create``.
 """
 
@@ -45,4 +45,13 @@ def report_export_run(export_id: int) -> str:
     """Write an accountant's export and record its completion (exactly once)."""
     from rake.services.exports import export_run
 
-    return export_run(export_id=export_id).file
+    completion = export_run(export_id=export_id)
+    return completion.file if completion is not None else ""
+
+
+@shared_task(name="rake.tasks.report_exports_requeue")
+def report_exports_requeue() -> list[int]:
+    """Re-queue exports whose worker is gone or that no worker picked up; returns [re-queued, failed]."""
+    from rake.services.exports import exports_requeue
+
+    return list(exports_requeue())

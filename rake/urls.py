@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rake import drop_views, report_views, views
+from rake import drop_views, pending_views, report_views, views
 
 app_name = "rake"
 urlpatterns = [
@@ -9,6 +9,7 @@ urlpatterns = [
     path("exports/", report_views.export_start, name="export_start"),
     path("exports/<id:export_id>/", report_views.export_progress, name="export_progress"),
     path("exports/<id:export_id>/download/", report_views.export_download, name="export_download"),
+    path("exports/<id:export_id>/retry/", report_views.export_retry, name="export_retry"),
     path("drops/", drop_views.drop_counts, name="drop_counts"),
     path("drops/start/", drop_views.drop_count_start, name="drop_count_start"),
     path("drops/<id:count_id>/", drop_views.drop_count, name="drop_count"),
@@ -16,6 +17,7 @@ urlpatterns = [
     path("drops/<id:count_id>/explain/", drop_views.drop_count_explain, name="drop_count_explain"),
     path("days/", drop_views.gaming_days, name="gaming_days"),
     path("days/close/", drop_views.gaming_day_close, name="gaming_day_close"),
+    path("pending/<id:pending_id>/post/", pending_views.pending_fee_post, name="pending_fee_post"),
     path("fees/", views.fee_policies, name="fee_policies"),
     path("fees/tables/<id:table_id>/", views.table_fee_policy, name="table_fee_policy"),
     path("fees/games/<id:game_id>/", views.game_fee_policy, name="game_fee_policy"),

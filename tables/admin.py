@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.db.models import Model
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 
 from tables import models as m
 
@@ -101,3 +102,21 @@ class DealerAssignmentAdmin(ReadOnlyAdmin):
 @admin.register(m.SignVersion)
 class SignVersionAdmin(ReadOnlyAdmin):
     list_display = ["table", "game", "valid_from", "valid_to"]
+
+
+class _SignagePageAdmin(ReadOnlyAdmin):
+    """The room language and the board links are set on the floor's signage page, which admins open too."""
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        return redirect("tables:signage")
+
+
+@admin.register(m.RoomLanguage)
+class RoomLanguageAdmin(_SignagePageAdmin):
+    list_display = ["language", "created_at", "created_by"]
+
+
+@admin.register(m.KioskToken)
+class KioskTokenAdmin(_SignagePageAdmin):
+    list_display = ["label", "created_at", "created_by", "revoked_at", "revoked_by"]
+    exclude = ["token_hash"]

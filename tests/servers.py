@@ -17,7 +17,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import Message
@@ -68,26 +68,51 @@ def _stop(proc: subprocess.Popen[Any]) -> None:
         proc.wait(timeout=10)
 
 
+class OwnRedis:
+    """A redis-server of the test's own on a free port: the test may stop, kill and restart it (on the same
+    port, empty, as a restarted Redis that keeps nothing on disk), never the shared one."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        binary = shutil.which("redis-server")
+        require(binary is not None, "redis-server is not installed")
+        assert binary is not None
+        self.binary, self.port, self.log = binary, free_port(), tmp_path / "redis.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        _wait_for("redis-server", self.port, self.proc, self.log, timeout=10)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            _stop(self.proc)
+
+
 @contextmanager
 def own_redis(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A redis-server on a free port, and its URL: the test may stop or kill it, never the shared one."""
-    binary = shutil.which("redis-server")
-    require(binary is not None, "redis-server is not installed")
-    assert binary is not None
-    port = free_port()
-    log = tmp_path / "redis.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    redis = OwnRedis(tmp_path)
+    redis.start()
     try:
-        _wait_for("redis-server", port, proc, log, timeout=10)
-        yield proc, f"redis://127.0.0.1:{port}/0"
+        assert redis.proc is not None
+        yield redis.proc, redis.url
     finally:
-        _stop(proc)
+        redis.stop()
 
 
 def database_url() -> str:
@@ -149,18 +174,11 @@ def _wait_for_worker(server: Server, proc: subprocess.Popen[Any], timeout: float
     pytest.fail(f"gunicorn's worker did not answer within {timeout:.0f} s: {server.log_text()[-3000:]}")
 
 
-@contextmanager
-def gunicorn(tmp_path: Path, env: dict[str, str]) -> Iterator[Server]:
-    """One sync gunicorn worker (one thread, its connections kept between requests) over the test database,
-    configured as in production: DEBUG off, so errors get the room's own pages (``tests.production_wsgi``).
-
-    ``env`` adds to a clean environment (none of the test run's own ``DATABASE_*``, ``REDIS_*``,
-    ``DJANGO_*``, ``CELERY_*``): whatever the test sets, such as ``REDIS_URL``.
-    """
-    port = free_port()
-    log = tmp_path / "gunicorn.log"
-    own = ("DATABASE_", "REDIS_", "DJANGO_", "CELERY_")
-    full = {
+def _clean_env(env: dict[str, str]) -> dict[str, str]:
+    """A clean environment (none of the test run's own ``DATABASE_*``, ``REDIS_*``, ``DJANGO_*``, ``CELERY_*``,
+    ``CARDROOM_*``) for a process over the test database, plus ``env``."""
+    own = ("DATABASE_", "REDIS_", "DJANGO_", "CELERY_", "CARDROOM_")
+    return {
         **{k: v for k, v in os.environ.items() if not k.startswith(own)},
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DJANGO_DEBUG": "false",
@@ -169,10 +187,23 @@ def gunicorn(tmp_path: Path, env: dict[str, str]) -> Iterator[Server]:
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "DATABASE_URL": database_url(),
+        "CARDROOM_MEDIA_ROOT": str(settings.MEDIA_ROOT),
         **env,
     }
+
+
+@contextmanager
+def gunicorn(tmp_path: Path, env: dict[str, str], *, workers: int = 1) -> Iterator[Server]:
+    """Sync gunicorn workers (one thread each, their connections kept between requests) over the test database,
+    configured as in production: DEBUG off, so errors get the room's own pages (``tests.production_wsgi``).
+
+    ``env`` adds to a clean environment (``_clean_env``): whatever the test sets, such as ``REDIS_URL``.
+    """
+    port = free_port()
+    log = tmp_path / "gunicorn.log"
+    full = _clean_env(env)
     app = "tests.production_wsgi:application"
-    cmd = [sys.executable, "-m", "gunicorn", app, "-b", f"127.0.0.1:{port}", "-w", "1"]
+    cmd = [sys.executable, "-m", "gunicorn", app, "-b", f"127.0.0.1:{port}", "-w", str(workers)]
     cmd += ["--timeout", "30", "--graceful-timeout", "5"]
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=full, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -190,3 +221,71 @@ def session_cookie(user: Any) -> dict[str, str]:
     browser = Client()
     browser.force_login(user)
     return {"Cookie": f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"}
+
+
+class CeleryWorker:
+    """``celery worker`` over the test database, as production runs it: prefork, with beat embedded when
+    asked (the relay and the lease sweep), in a process group of its own so that ``kill`` takes the whole
+    worker (its main process, pool processes and beat) the way a crashed host or an OOM kill would."""
+
+    def __init__(self, tmp_path: Path, env: dict[str, str], *, beat: bool) -> None:
+        self.tmp_path, self.env, self.beat = tmp_path, _clean_env(env), beat
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def log(self) -> Path:
+        return self.tmp_path / f"worker-{self.starts}.log"
+
+    def start(self) -> None:
+        self.starts += 1
+        cmd = [sys.executable, "-m", "celery", "-A", "config", "worker", "-c", "1", "-l", "info"]
+        cmd += ["--without-gossip", "--without-mingle", "-n", f"faults-{os.getpid()}-{self.starts}@%h"]
+        if self.beat:
+            cmd += ["-B", "-s", str(self.tmp_path / "beat-schedule")]
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        deadline = time.monotonic() + 60
+        while "ready." not in self.log.read_text():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"celery worker did not start: {self.log_text()}")
+            time.sleep(0.1)
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL to the whole worker: nothing finishes, nothing is acknowledged, nothing is given back."""
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            _stop(self.proc)
+
+    def log_text(self) -> str:
+        return "\n".join(
+            f"--- worker start {n} ---\n" + (self.tmp_path / f"worker-{n}.log").read_text(errors="replace")[-4000:]
+            for n in range(1, self.starts + 1)
+        )
+
+
+def wait_until[T](
+    predicate: Callable[[], T | None],
+    *,
+    timeout: float,
+    what: str,
+    log: Callable[[], str] | None = None,
+    every: float = 0.2,
+) -> T:
+    """Poll ``predicate`` until it returns something true; fail naming ``what`` (and the log) after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(every)
+    pytest.fail(f"not {what} within {timeout:.0f} s" + (f"\n{log()}" if log else ""))

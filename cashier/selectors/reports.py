@@ -171,3 +171,11 @@ def slips_log(*, year: int | None = None) -> QuerySet[Slip]:
 
 def tray_counts_log() -> QuerySet[TrayCount]:
     return TrayCount.objects.select_related("table", "created_by", "signed_by").order_by("-pk")
+
+
+def slip_get_for_print(pk: int) -> Slip:
+    """A slip with its lines and signers; every slip role reads every slip (the floor and the cage sign them)."""
+    slip = slips_log().prefetch_related("lines__denomination").filter(pk=pk).first()
+    if slip is None:
+        raise NotFound(_("There is no slip %(pk)s.") % {"pk": pk})
+    return slip

@@ -27,6 +27,8 @@ from django.utils.translation import gettext as _
 from cashier.models import AccountKind, Balance, Denomination, JournalEntry, Leg, Reason
 from cashier.services.accounts import singleton_accounts, table_account
 from cashier.services.balances import balances_apply
+from cashier.services.change import Available, FeeChips, fee_chips
+from cashier.services.change import greedy_breakdown as greedy_breakdown  # sales use it from here
 from cashier.services.memory import remember
 from cashier.services.tx import run_atomic, sqlstate
 from config.db import prepared_cursor
@@ -256,19 +258,6 @@ def _already_posted(entry: JournalEntry) -> Conflict:
     )
 
 
-def greedy_breakdown(amount: int, available: Mapping[int, tuple[int, int]]) -> tuple[dict[int, int], int]:
-    """Largest chips first within what is available: ``{denomination_id: (value, available_amount)}``
-    -> (``{denomination_id: count}``, remainder)."""
-    counts: dict[int, int] = {}
-    left = amount
-    for denomination_id, (value, have) in sorted(available.items(), key=lambda item: -item[1][0]):
-        n = min(left // value, have // value)
-        if n > 0:
-            counts[denomination_id] = n
-            left -= n * value
-    return counts, left
-
-
 def fee_to_drop_box(
     *,
     actor: User,
@@ -278,13 +267,18 @@ def fee_to_drop_box(
     ref: str,
     chips: Mapping[int, int] | None = None,
     from_tray: bool = False,
+    change_from_tray: bool = False,
 ) -> JournalEntry:
     """Move a collected fee (minor units) into the table's drop box.
 
     The chips come from the pot, i.e. the players' chips (chips outstanding),
     or from the table's tray when ``from_tray``. ``chips`` is
     ``{denomination_id: count}``; without it the largest chips available make up
-    the amount. ``ref`` names the fee's document (e.g. ``"hand:123"``): a second
+    the amount. With ``change_from_tray``, when the players' chips cannot make
+    it up exactly the dealer makes change from the tray, in the same entry
+    (``change.fee_chips``): the players' chips into the tray, the fee's exact
+    chips from the tray into the drop box, the change back to the players.
+    ``ref`` names the fee's document (e.g. ``"hand:123"``): a second
     call with the same reason and ref is refused (``Conflict``, code
     ``already_posted``), so a fee is never posted twice.
     """
@@ -307,11 +301,56 @@ def fee_to_drop_box(
             if from_tray
             else singleton_accounts(AccountKind.OUTSTANDING)[AccountKind.OUTSTANDING]
         )
-        amounts = _fee_chip_amounts(source=source, amount=amount, chips=chips)
-        legs = chip_legs(source=source, target=box, amounts=amounts)
+        if change_from_tray and chips is None and not from_tray:
+            legs = _fee_legs_with_change(players=source, box=box, table_id=table_id, amount=amount)
+        else:
+            amounts = _fee_chip_amounts(source=source, amount=amount, chips=chips)
+            legs = chip_legs(source=source, target=box, amounts=amounts)
         return post_entry(actor=actor, reason=reason, legs=legs, memo=f"table {table_id}", ref=ref)
 
     return run_atomic(work)
+
+
+def fee_legs(*, chips: FeeChips, players: int, box: int, tray: int | None) -> list[LegSpec]:
+    """The legs of a fee made up as ``chips``: players -> drop box; with change, players -> tray,
+    tray -> drop box and tray -> players (the change), in that order."""
+    if not chips.paid:
+        return chip_legs(source=players, target=box, amounts=chips.fee)
+    if tray is None:
+        raise ValueError("change is made from a tray")
+    return [
+        *chip_legs(source=players, target=tray, amounts=chips.paid),
+        *chip_legs(source=tray, target=box, amounts=chips.fee),
+        *chip_legs(source=tray, target=players, amounts=chips.change),
+    ]
+
+
+def chips_available(account_id: int) -> dict[int, tuple[int, int]]:
+    """``{denomination_id: (value, amount)}`` of the chips an account holds (as committed or written here)."""
+    return {
+        d: (v, a)
+        for d, v, a in Balance.objects.filter(account_id=account_id, denomination__isnull=False, amount__gt=0)
+        .values_list("denomination_id", "denomination__value", "amount")
+        .order_by()
+        if d is not None
+    }
+
+
+def _fee_legs_with_change(*, players: int, box: int, table_id: int, amount: int) -> list[LegSpec]:
+    """The players' chips exactly; else with change from the tray (read only then); else ``no_breakdown``."""
+    available: Available = chips_available(players)
+    tray = None
+    made = fee_chips(amount, available)
+    if made is None:
+        tray = table_account(table_id=table_id, kind=AccountKind.TRAY)
+        made = fee_chips(amount, available, chips_available(tray))
+    if made is None:
+        raise DomainError(
+            _("The chips in play cannot make up %(amount)s exactly, nor can the table's tray make change for it.")
+            % {"amount": format_money(amount)},
+            code="no_breakdown",
+        )
+    return fee_legs(chips=made, players=players, box=box, tray=tray)
 
 
 def _fee_chip_amounts(*, source: int, amount: int, chips: Mapping[int, int] | None) -> dict[int, int]:
@@ -319,21 +358,13 @@ def _fee_chip_amounts(*, source: int, amount: int, chips: Mapping[int, int] | No
         values = denomination_values(chips)
         amounts = {d: values[d] * n for d, n in chips.items() if n}
     else:
-        available = {
-            d: (v, a)
-            for d, v, a in Balance.objects.filter(
-                account_id=source, denomination__isnull=False, amount__gt=0
-            ).values_list("denomination_id", "denomination__value", "amount")
-            if d is not None
-        }
-        counts, left = greedy_breakdown(amount, available)
-        if left:
+        made = fee_chips(amount, chips_available(source))
+        if made is None:
             raise DomainError(
                 _("The chips available cannot make up %(amount)s exactly.") % {"amount": format_money(amount)},
                 code="no_breakdown",
             )
-        values = denomination_values(counts)
-        amounts = {d: values[d] * n for d, n in counts.items()}
+        amounts = made.fee
     if sum(amounts.values()) != amount:
         raise DomainError(
             _("The chips (%(chips)s) do not add up to the fee (%(amount)s).")

@@ -1,5 +1,7 @@
 """Pages of the cashier (HTML + htmx), thin over services and selectors."""
 
+from cashier.views.players import player_search_partial
+from cashier.views.printing import slip_print_page
 from cashier.views.reports import (
     cage_summary_page,
     large_cash_page,
@@ -14,7 +16,6 @@ from cashier.views.reports import (
 )
 from cashier.views.reversals import reversal_action_page, reversal_request_page, reversals_page
 from cashier.views.screen import (
-    balance_partial,
     breakdown_partial,
     index,
     large_cash_partial,
@@ -28,13 +29,13 @@ from cashier.views.screen import (
 )
 
 __all__ = [
-    "balance_partial",
     "breakdown_partial",
     "cage_summary_page",
     "index",
     "large_cash_page",
     "large_cash_partial",
     "outstanding_page",
+    "player_search_partial",
     "receipt",
     "redemption",
     "reversal_action_page",
@@ -48,6 +49,7 @@ __all__ = [
     "shift_report_page",
     "slip_action_page",
     "slip_create_page",
+    "slip_print_page",
     "slips_page",
     "tray_count_create_page",
     "tray_count_sign_page",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -9,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cashier import forms
-from cashier.models import Denomination, Drawer, DrawerShift, ShiftStatus
+from cashier.models import Denomination, Drawer, ShiftStatus
 from cashier.selectors.compliance import large_cash_warning
-from cashier.selectors.ledger import shift_balance
+from cashier.selectors.counts import is_blind, shift_count_table
 from cashier.selectors.reports import (
     open_shift_of,
     reads_everything,
@@ -25,20 +26,11 @@ from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, d
 from cashier.services.reversals import REQUEST_ROLES
 from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
 from cashier.views.common import SCREEN_ROLES, form_key, post_once, url, user_of
+from cashier.views.printing import print_context, receipt_signers
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
 from config.permissions import role_required
 from config.roles import Role, has_any_role
-
-
-def _balance_rows(shift: DrawerShift | None) -> dict[str, object]:
-    """The drawer's live balance by denomination, as the ledger has it."""
-    denominations = list(Denomination.objects.filter(active=True).order_by("-value"))
-    if shift is None:
-        return {"denominations": denominations, "rows": [], "cash": 0, "total": 0}
-    place = shift_balance(shift)
-    rows = [(d, place.chips.get(d.pk, 0), place.chips.get(d.pk, 0) // d.value) for d in denominations]
-    return {"denominations": denominations, "rows": rows, "cash": place.cash, "total": place.total}
 
 
 @role_required(*NAV_ROLES["cashier"])
@@ -52,17 +44,11 @@ def index(request: HttpRequest) -> HttpResponse:
             shifts__status__in=[ShiftStatus.OPEN, ShiftStatus.PENDING]
         ),
         "recent": shift.transactions.select_related("player").order_by("-pk")[:10] if shift else [],
-        **_balance_rows(shift),
+        # No live drawer balance on the cashier's own screen: the closing count is blind, and the
+        # expected amounts appear on the shift report once the count is entered.
+        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
     }
     return render(request, "cashier/index.html", context)
-
-
-@role_required(*SCREEN_ROLES)
-@require_GET
-def balance_partial(request: HttpRequest) -> HttpResponse:
-    shift = open_shift_of(request.user)
-    context = {"shift": shift, **_balance_rows(shift)}
-    return render(request, "cashier/index.html#balance", context)
 
 
 @role_required(Role.CASHIER)
@@ -147,19 +133,24 @@ def receipt(request: HttpRequest, pk: int) -> HttpResponse:
         "pending_reversal": reversal_request_pending_for(entry_id=txn.entry_id),
         "may_request_reversal": txn.shift.cashier_id == request.user.pk and has_any_role(request.user, REQUEST_ROLES),
         "form_key": form_key(),
+        "signers": receipt_signers(txn),
+        **print_context(request),
     }
     return render(request, "cashier/receipt.html", context)
 
 
 @role_required(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER)
 def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The shift report; while the drawer is open its cashier counts blind (no expected figure here)."""
     shift = shift_get_for_user(request.user, pk)
     context = {
         "report": shift_report(shift),
         "shift": shift,
+        "counts": shift_count_table(shift, blind=is_blind(shift, request.user)),
         "form_key": form_key(),
         "transactions": shift.transactions.select_related("player").order_by("pk"),
-        **_balance_rows(shift),
+        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        "currency": settings.CARDROOM_CURRENCY,
     }
     return render(request, "cashier/shift_report.html", context)
 

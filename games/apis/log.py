@@ -21,13 +21,14 @@ from config.api import GamingDayField, Pagination, WholeNumberField
 from config.errors import DomainError, NotFound
 from config.files import send_file
 from config.gaming_day import current_gaming_day
+from config.models import JobStatus
 from config.money import MAX_AMOUNT
 from config.openapi import error_response
 from config.permissions import roles_allowed
 from config.roles import Role
 from games.apis import serializers as s
 from games.apis.recording import ERRORS, detail_data, list_row, state_for
-from games.models import ExportStatus, HandStatus, PhhExport
+from games.models import HandStatus, PhhExport
 from games.selectors import HandFilters, current_hand_summary, dealer_stats, hand_get_for_user, hands_list
 from games.selectors.access import check_may_record
 from games.services.phh import export_path, hand_phh, phh_export_create, phh_import
@@ -155,7 +156,7 @@ class HandPhhApi(APIView):
 
 
 def export_data(request: Request, export: PhhExport) -> Any:
-    done = export.status == ExportStatus.DONE
+    done = export.status == JobStatus.DONE
     download = request.build_absolute_uri(reverse("api:games-export-download", args=[export.pk])) if done else None
     return s.ExportOutput(
         {
@@ -218,7 +219,7 @@ class ExportDownloadApi(APIView):
     )
     def get(self, request: Request, export_id: int) -> HttpResponse:
         export = _export(export_id)
-        if export.status != ExportStatus.DONE:
+        if export.status != JobStatus.DONE:
             raise DomainError(
                 _("Export %(pk)s is %(status)s.") % {"pk": export.pk, "status": export.status},
                 code="export_not_done",

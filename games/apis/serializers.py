@@ -10,8 +10,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import WholeNumberField
+from config.models import JobStatus
 from config.money import MAX_AMOUNT
-from games.models import ExportStatus, HandStatus
+from games.models import HandStatus
 
 
 def choice(values: list[str] | list[tuple[str, Any]], **kwargs: Any) -> serializers.ChoiceField:
@@ -133,6 +134,12 @@ class LegalOutput(serializers.Serializer[Any]):
     max_to = serializers.IntegerField()
     all_in_to = serializers.IntegerField()
     no_raise_reason = serializers.CharField()
+    no_raise_code = serializers.CharField(
+        help_text=gettext_lazy(
+            "Why no bet or raise, as a code: opponents_all_in, call_takes_all, not_reopened, capped, drew or other; "
+            "empty when one is allowed."
+        )
+    )
     presets = PresetsOutput(allow_null=True)
 
 
@@ -146,6 +153,7 @@ class SeatStateOutput(serializers.Serializer[Any]):
     folded = serializers.BooleanField()
     all_in = serializers.BooleanField()
     cards = serializers.CharField()
+    drew = serializers.IntegerField(help_text=gettext_lazy("Club Poker: cards bought at the draw; -1 before it."))
 
 
 class PotOutput(serializers.Serializer[Any]):
@@ -176,6 +184,9 @@ class HandStateOutput(serializers.Serializer[Any]):
     small_blind_seat = serializers.IntegerField(allow_null=True)
     big_blind_seat = serializers.IntegerField(allow_null=True)
     seat_count = serializers.IntegerField()
+    card_price = serializers.IntegerField(
+        help_text=gettext_lazy("Club Poker: the price of one card bought at the draw (the ante); 0 at Hold'em.")
+    )
     seats = SeatStateOutput(many=True)
     sitting_out = SittingOutOutput(
         many=True,
@@ -376,7 +387,7 @@ class ExportInput(serializers.Serializer[dict[str, Any]]):
 
 class ExportOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    status = choice(ExportStatus.choices)
+    status = choice(JobStatus.choices)
     filters = serializers.JSONField()
     total = serializers.IntegerField()
     done = serializers.IntegerField()

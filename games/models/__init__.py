@@ -1,6 +1,6 @@
 """Data and invariants of the hand record, split by concept."""
 
-from games.models.exports import ExportStatus, PhhExport
+from games.models.exports import PhhExport
 from games.models.hands import (
     FINAL_STATUSES,
     HEAD_FIELDS,
@@ -18,7 +18,6 @@ from games.models.stacks import SeatStack, StackKind
 __all__ = [
     "FINAL_STATUSES",
     "HEAD_FIELDS",
-    "ExportStatus",
     "Hand",
     "HandEvent",
     "HandQuerySet",

@@ -5,19 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 
-from config.models import Recorded
-
-
-class ExportStatus(models.TextChoices):
-    PENDING = "pending", _("waiting")
-    RUNNING = "running", _("running")
-    DONE = "done", _("done")
-    FAILED = "failed", _("failed")
+from config.models import JobStatus, Leased, Recorded
 
 
-class PhhExport(Recorded):
+class PhhExport(Recorded, Leased):
     """One export: the filters it was asked for, how far it got and the file it wrote.
 
     Progress columns move while the task runs (the page polls them); the file
@@ -26,11 +18,9 @@ class PhhExport(Recorded):
     """
 
     filters: models.JSONField[Any] = models.JSONField(default=dict)
-    status = models.CharField(max_length=10, choices=ExportStatus.choices, default=ExportStatus.PENDING)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     file = models.CharField(max_length=200, blank=True)
-    error = models.CharField(max_length=500, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -38,6 +28,6 @@ class PhhExport(Recorded):
 
     @property
     def percent(self) -> int:
-        if self.status == ExportStatus.DONE:
+        if self.status == JobStatus.DONE:
             return 100
         return 0 if not self.total else min(100, self.done * 100 // self.total)

@@ -133,10 +133,18 @@ def hand_streets(hand: HandRow, events: list[HandEvent]) -> list[dict[str, Any]]
                 "pot_after": pot,
                 "board": cards_str(state.board),
                 "by": row.created_by.get_username() if row.created_by_id else "",
+                "by_name": _display_name(row),
                 "at": row.created_at,
             }
         )
     return streets
+
+
+def _display_name(row: HandEvent) -> str:
+    """Who recorded an event as people call them: first and last name, else the username."""
+    if not row.created_by_id:
+        return ""
+    return row.created_by.get_full_name() or row.created_by.get_username()
 
 
 def describe_event(data: dict[str, Any]) -> str:
@@ -225,7 +233,15 @@ def hand_detail(hand: HandRow) -> dict[str, Any]:
             HandStatusChange.objects.filter(hand=hand)
             .select_related("created_by")
             .order_by("created_at", "pk")
-            .values("from_status", "to_status", "reason", "created_at", "created_by__username")
+            .values(
+                "from_status",
+                "to_status",
+                "reason",
+                "created_at",
+                "created_by__username",
+                "created_by__first_name",
+                "created_by__last_name",
+            )
         ),
         "replay_hand_id": replay.pk if replay else None,
         "corrected_by_id": corrected_by.pk if corrected_by else None,

@@ -19,13 +19,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import DomainError
+from config.errors import DomainError, NotFound
 from config.gaming_day import gaming_day_of
+from config.jobs import LeaseLost, job_claim, job_fail, job_heartbeat, job_retry, jobs_requeue, pickup_end
+from config.models import JobStatus
 from config.tasks import send_on_commit
 from games.engine.phh import effective_events, export_hand, player_order
 from games.engine.phh_import import ReplayResult, replay_text, split_hands
-from games.models import ExportStatus, HandEvent, HandSeat, HandStatus, PhhExport
 from games.models import Hand as HandRow
+from games.models import HandEvent, HandSeat, HandStatus, PhhExport
 from games.selectors.access import check_may_amend
 from games.selectors.hands import HandFilters, hands_list
 from games.services.common import lock_table, next_number
@@ -65,37 +67,71 @@ def phh_export_create(*, actor: User, filters: HandFilters) -> PhhExport:
     from games.tasks import phh_export_run_task
 
     with transaction.atomic():
-        export = PhhExport.objects.create(filters=filters.as_dict(), created_at=timezone.now(), created_by=actor)
+        export = PhhExport.objects.create(
+            filters=filters.as_dict(), deadline=pickup_end(), created_at=timezone.now(), created_by=actor
+        )
         send_on_commit(phh_export_run_task, export.pk)
     return export
 
 
 def phh_export_run(*, export_id: int) -> PhhExport:
-    """Write the export's file from scratch (a redelivered task rewrites it whole), updating progress."""
+    """Write the export's file from scratch under a lease (``config.jobs``), updating progress.
+
+    Each attempt writes its own partial file and renames it into place whole, so a redelivered or
+    re-queued attempt never mixes with another's; a delivery with nothing to do returns the row as it is.
+    """
+    attempt = job_claim(PhhExport, export_id, done=0)
     export = PhhExport.objects.select_related("created_by").get(pk=export_id)
-    if export.status == ExportStatus.DONE:
+    if attempt is None:
         return export
     hands = hands_list(user=export.created_by, filters=HandFilters.from_dict(export.filters)).order_by("pk")
-    export.status, export.total, export.done, export.error = ExportStatus.RUNNING, hands.count(), 0, ""
-    export.save(update_fields=["status", "total", "done", "error"])
+    job_heartbeat(PhhExport, export.pk, attempt, total=hands.count())
     path = export_path(export)
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".part")
+    partial = path.with_suffix(f".{attempt}.part")
     try:
         with partial.open("w", encoding="utf-8") as out:
+            k = 0
             for k, hand in enumerate(hands.select_related("table").iterator(chunk_size=200), start=1):
                 out.write(f"[{k}]\n{hand_phh(hand)}\n")
                 if k % PROGRESS_EVERY == 0:
-                    PhhExport.objects.filter(pk=export.pk).update(done=k)
+                    job_heartbeat(PhhExport, export.pk, attempt, done=k)
         partial.replace(path)
+    except LeaseLost:
+        partial.unlink(missing_ok=True)
+        return PhhExport.objects.get(pk=export_id)
     except Exception as error:
-        export.status, export.error = ExportStatus.FAILED, str(error)[:500]
-        export.save(update_fields=["status", "error"])
+        partial.unlink(missing_ok=True)
+        job_fail(PhhExport, export.pk, attempt, str(error))
         raise
-    export.status, export.done, export.finished_at = ExportStatus.DONE, export.total, timezone.now()
-    export.file = f"{EXPORT_DIR}/{path.name}"
-    export.save(update_fields=["status", "done", "finished_at", "file"])
-    return export
+    PhhExport.objects.filter(pk=export.pk).exclude(status=JobStatus.DONE).update(
+        status=JobStatus.DONE,
+        done=k,
+        total=k,
+        finished_at=timezone.now(),
+        file=f"{EXPORT_DIR}/{path.name}",
+        deadline=None,
+        error="",
+    )
+    return PhhExport.objects.get(pk=export_id)
+
+
+def phh_export_retry(*, export_id: int) -> PhhExport:
+    """Start a failed PHH export again (the page's "Try again"); the views check the role."""
+    from games.tasks import phh_export_run_task
+
+    if not PhhExport.objects.filter(pk=export_id).exists():
+        raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
+    if not job_retry(PhhExport, export_id, lambda pk: send_on_commit(phh_export_run_task, pk)):
+        raise DomainError(_("Only a failed export can be tried again."), code="export_not_failed", status=409)
+    return PhhExport.objects.get(pk=export_id)
+
+
+def phh_exports_requeue() -> tuple[int, int]:
+    """Re-queue PHH exports whose worker went silent or that no worker picked up; fail those tried too often."""
+    from games.tasks import phh_export_run_task
+
+    return jobs_requeue(PhhExport, lambda pk: send_on_commit(phh_export_run_task, pk))
 
 
 @dataclass(frozen=True)

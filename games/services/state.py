@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engine import Event, Hand, Phase, event_from_dict, replay
+from games.engine import Event, Game, Hand, Phase, event_from_dict, replay
 from games.engine.cards import cards_str
 from games.models import Hand as HandRow
 from games.models import HandEvent
@@ -161,6 +161,24 @@ def _presets(state: Hand) -> dict[str, int] | None:
     }
 
 
+# Why a seat may not bet or raise, as a code the dealer's screen puts in the room's words; matched on the
+# engine's reasons (``games.engine.betting._no_raise_reason``), which a test of the screen pins.
+_NO_RAISE_CODES = (
+    ("every opponent is all-in", "opponents_all_in"),
+    ("takes every chip", "call_takes_all"),
+    ("was not reopened", "not_reopened"),
+    ("is capped", "capped"),
+    ("after buying cards", "drew"),
+)
+
+
+def no_raise_code(reason: str) -> str:
+    """``""`` when the seat may bet or raise; else a code of ``_NO_RAISE_CODES``, or ``other``."""
+    if not reason:
+        return ""
+    return next((code for marker, code in _NO_RAISE_CODES if marker in reason), "other")
+
+
 def _legal(state: Hand) -> dict[str, Any] | None:
     legal = state.legal_actions()
     if legal is None:
@@ -175,6 +193,7 @@ def _legal(state: Hand) -> dict[str, Any] | None:
         "max_to": legal.max_to,
         "all_in_to": legal.all_in_to,
         "no_raise_reason": legal.no_raise_reason,
+        "no_raise_code": no_raise_code(legal.no_raise_reason),
         "presets": _presets(state),
     }
 
@@ -193,6 +212,7 @@ def _seats(state: Hand, names: dict[int, str]) -> list[dict[str, Any]]:
                 "folded": state.folded[i],
                 "all_in": state.stacks[i] == 0 and not state.folded[i],
                 "cards": cards_str(state.holes[i]),
+                "drew": state.drew[i],
             }
         )
     return rows
@@ -239,6 +259,8 @@ def state_payload(hand: HandRow, state: Hand, *, names: dict[int, str] | None = 
         "small_blind_seat": small,
         "big_blind_seat": big,
         "seat_count": setup.seat_count,
+        # Club Poker: what one card bought at the draw costs (the ante, paid into the bank); 0 at Hold'em.
+        "card_price": setup.ante if setup.game is Game.CLUB_POKER else 0,
         "seats": _seats(state, names or {}),
         "sitting_out": [
             {"seat": seat, "name": (names or {}).get(seat, ""), "stack": setup.stacks.get(seat, 0)}

@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 
 from config.errors import NotFound
 from config.files import send_file
+from config.models import JobStatus
 from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role, user_roles
@@ -45,7 +46,7 @@ from rake.apis.money_serializers import (
     ReconciliationRowSerializer,
     ReportQuerySerializer,
 )
-from rake.models import DropCount, ExportStatus, GamingDayClose, ReportExport
+from rake.models import DropCount, GamingDayClose, ReportExport
 from rake.selectors.days import DayStatus
 from rake.selectors.drops import ReconciliationRow, results_visible
 from rake.selectors.reports import FeeReport, ReportFilters, ReportRow
@@ -182,7 +183,7 @@ def report_data(report: FeeReport) -> dict[str, Any]:
 
 def export_data(request: Request, export: ReportExport) -> dict[str, Any]:
     completion = getattr(export, "completion", None)
-    done = export.status == ExportStatus.DONE and completion is not None
+    done = export.status == JobStatus.DONE and completion is not None
     download = request.build_absolute_uri(reverse("api:fee_export_download", args=[export.pk])) if done else None
     return {
         "id": export.pk,

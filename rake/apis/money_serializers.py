@@ -12,9 +12,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.models import JobStatus
 from config.numbers import MAX_ID
 from rake.apis.serializers import MoneyField, StrictIntegerField, _enum
-from rake.models import DropCountStatus, ExportContent, ExportFormat, ExportStatus
+from rake.models import DropCountStatus, ExportContent, ExportFormat
 from rake.selectors.reports import GROUPS
 
 
@@ -40,9 +41,9 @@ class ExportContentField(_Choice):
     choices_of = ExportContent
 
 
-@extend_schema_field(_enum(ExportStatus), component_name="FeeExportStatus")
+@extend_schema_field(_enum(JobStatus), component_name="FeeExportStatus")
 class ExportStatusField(_Choice):
-    choices_of = ExportStatus
+    choices_of = JobStatus
 
 
 @extend_schema_field(

@@ -3,7 +3,8 @@
 ``policies``: fee policy versions and hourly time charges; ``charges``: every
 fee posted to the ledger (the raw record the reports are built from);
 ``drops``: drop counts by two people and the gaming-day close; ``summaries``:
-the daily summary table the reports read; ``exports``: accountants' exports.
+the daily summary table the reports read; ``exports``: accountants' exports;
+``pending``: hand fees the ledger could not post with their hand.
 """
 
 from rake.models.charges import FeeCharge, FeeSource
@@ -16,7 +17,8 @@ from rake.models.drops import (
     DropTallyLine,
     GamingDayClose,
 )
-from rake.models.exports import ExportCompletion, ExportContent, ExportFormat, ExportStatus, ReportExport
+from rake.models.exports import ExportCompletion, ExportContent, ExportFormat, ReportExport
+from rake.models.pending import PendingFee
 from rake.models.policies import (
     RATE_DECIMAL_PLACES,
     UNIT_MINUTES,
@@ -43,12 +45,12 @@ __all__ = [
     "ExportCompletion",
     "ExportContent",
     "ExportFormat",
-    "ExportStatus",
     "FeeCharge",
     "FeeKind",
     "FeePolicyVersion",
     "FeeSource",
     "GamingDayClose",
+    "PendingFee",
     "ReportExport",
     "TimeCharge",
     "TimeChargeStatus",

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from config.models import Recorded
+from config.models import JobStatus, Leased, Recorded
 
 
 class ExportFormat(models.TextChoices):
@@ -27,23 +27,13 @@ class ExportContent(models.TextChoices):
     DETAIL = "detail", _("every fee record")
 
 
-class ExportStatus(models.TextChoices):
-    PENDING = "pending", _("waiting")
-    RUNNING = "running", _("running")
-    DONE = "done", _("done")
-    FAILED = "failed", _("failed")
-
-
-class ReportExport(Recorded):
+class ReportExport(Recorded, Leased):
     format = models.CharField(_("format"), max_length=4, choices=ExportFormat.choices)
     content = models.CharField(_("content"), max_length=8, choices=ExportContent.choices)
     # {"day_from": "YYYY-MM-DD", "day_to": ..., "group_by": ...}
     filters: models.JSONField[Any] = models.JSONField(_("filters"), default=dict)
-    status = models.CharField(_("status"), max_length=8, choices=ExportStatus.choices, default=ExportStatus.PENDING)
-    attempts = models.PositiveIntegerField(_("attempts"), default=0)
     total = models.BigIntegerField(_("rows to write"), default=0)
     done = models.BigIntegerField(_("rows written"), default=0)
-    error = models.CharField(_("error"), max_length=500, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -55,7 +45,7 @@ class ReportExport(Recorded):
 
     @property
     def percent(self) -> int:
-        if self.status == ExportStatus.DONE:
+        if self.status == JobStatus.DONE:
             return 100
         return 0 if not self.total else min(99, self.done * 100 // self.total)
 

@@ -10,6 +10,7 @@ from rake.selectors.drops import (
     drop_counts_list,
     drop_reconciliation,
 )
+from rake.selectors.pending import PENDING_POSTER_ROLES, pending_fee_list, pending_fees
 from rake.selectors.policies import (
     MARK_ANYWHERE_ROLES,
     check_may_mark_time_charges,
@@ -42,6 +43,7 @@ __all__ = [
     "DROP_SUPERVISOR_ROLES",
     "GROUPS",
     "MARK_ANYWHERE_ROLES",
+    "PENDING_POSTER_ROLES",
     "FeeReport",
     "ReportFilters",
     "ReportRow",
@@ -61,6 +63,8 @@ __all__ = [
     "gaming_day_is_closed",
     "gaming_days_list",
     "hourly_fee_for",
+    "pending_fee_list",
+    "pending_fees",
     "percentage_fee_for",
     "table_fee_line",
     "table_is_idle",

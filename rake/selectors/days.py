@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict
 from config.gaming_day import current_gaming_day
 from rake.models import DropCount, DropCountStatus, FeeCharge, GamingDayClose
+from rake.selectors.pending import PendingTotal, pending_totals
 
 
 def gaming_day_is_closed(day: date) -> bool:
@@ -57,12 +58,15 @@ class DayStatus:
     closed: GamingDayClose | None
     counts_open: int
     tables_uncounted: list[int]
+    pending_fees: int = 0
+    pending_amount: int = 0
 
     @property
     def may_close(self) -> bool:
         return (
             self.closed is None
             and self.gaming_day < current_gaming_day()
+            and not self.pending_fees
             and not self.counts_open
             and not self.tables_uncounted
         )
@@ -90,7 +94,8 @@ def tables_uncounted(day: date) -> list[int]:
 
 
 def gaming_days_list(*, days: int = 14, until: date | None = None) -> list[DayStatus]:
-    """The last ``days`` gaming days, newest first, with what stands between each and its close."""
+    """The last ``days`` gaming days, newest first, with what stands between each and its close
+    (pending fees, counts in progress, fees not counted)."""
     last = until or current_gaming_day()
     first = last - timedelta(days=days - 1)
     closes = {c.gaming_day: c for c in GamingDayClose.objects.filter(gaming_day__range=(first, last))}
@@ -101,9 +106,11 @@ def gaming_days_list(*, days: int = 14, until: date | None = None) -> list[DaySt
         .values_list("gaming_day", "n")
         .order_by()
     )
+    pending = pending_totals([first, last])
     out = []
     for k in range(days):
         day = last - timedelta(days=k)
         uncounted = [] if day in closes else tables_uncounted(day)
-        out.append(DayStatus(day, closes.get(day), open_counts.get(day, 0), uncounted))
+        fees = pending.get(day, PendingTotal())
+        out.append(DayStatus(day, closes.get(day), open_counts.get(day, 0), uncounted, fees.count, fees.amount))
     return out

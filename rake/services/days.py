@@ -1,4 +1,4 @@
-"""Closing a gaming day: an accountant's act, once every fee posted in the day has been counted.
+"""Closing a gaming day: an accountant's act, once every fee of the day is posted and counted.
 
 From then on the day accepts no new records (``rake.selectors.check_gaming_day_open``);
 a correction of one of its records is dated in an open day and references it.
@@ -13,21 +13,24 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import Conflict, DomainError, Forbidden
 from config.gaming_day import current_gaming_day
+from config.money import format_money
 from config.roles import Role, user_roles
 from rake.models import DailyFeeSummary, DropCount, DropCountStatus, GamingDayClose
 from rake.selectors.days import tables_uncounted
+from rake.selectors.pending import pending_totals
 
 # Only accountants: not even an admin (segregation of duties: whoever runs the
 # system does not sign off the books).
 CLOSER_ROLE = Role.ACCOUNTANT
-# The records a close must not race (see rake.selectors.days): fee records and drop counts here, and
-# the hands and journal entries whose services check the day after inserting. Listed in the order a
-# hand completion writes them (hand, journal entry, fee record): a close and a posting wait for each
-# other in that one order only.
-LOCKED_TABLES = ("games_hand", "cashier_journalentry", "rake_feecharge", "rake_dropcount")
+# The records a close must not race (see rake.selectors.days): fee records, pending fees and drop
+# counts here, and the hands and journal entries whose services check the day after inserting. Listed
+# in the order a hand completion writes them (hand, journal entry, fee record, or a pending fee when
+# the ledger refuses): a close and a posting wait for each other in that one order only.
+LOCKED_TABLES = ("games_hand", "cashier_journalentry", "rake_feecharge", "rake_pendingfee", "rake_dropcount")
 
 
 def check_may_close_days(actor: User) -> None:
@@ -36,7 +39,7 @@ def check_may_close_days(actor: User) -> None:
 
 
 def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> GamingDayClose:
-    """Close ``gaming_day``: it must be over, with every drop count final and every fee counted."""
+    """Close ``gaming_day``: it must be over, with no fee pending, every drop count final and every fee counted."""
     check_may_close_days(actor)
     if gaming_day >= current_gaming_day():
         raise DomainError(
@@ -49,6 +52,7 @@ def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> Gaming
                 cursor.execute(f"LOCK TABLE {', '.join(LOCKED_TABLES)} IN SHARE MODE")
         if GamingDayClose.objects.filter(gaming_day=gaming_day).exists():
             raise Conflict(_("The gaming day %(day)s is already closed.") % {"day": gaming_day}, code="day_closed")
+        _check_no_pending_fees(gaming_day)
         _check_counted(gaming_day)
         figures = DailyFeeSummary.objects.filter(gaming_day=gaming_day).aggregate(
             hands=Sum("hands", default=0),
@@ -69,6 +73,22 @@ def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> Gaming
             raise Conflict(
                 _("The gaming day %(day)s is already closed.") % {"day": gaming_day}, code="day_closed"
             ) from exc
+
+
+def _check_no_pending_fees(day: date) -> None:
+    pending = pending_totals([day]).get(day)
+    if pending is not None and pending.count:
+        raise DomainError(
+            ngettext(
+                "%(n)s fee of %(day)s is pending (%(amount)s): post it before the day is closed.",
+                "%(n)s fees of %(day)s are pending (%(amount)s): post them before the day is closed.",
+                pending.count,
+            )
+            % {"n": pending.count, "day": day.isoformat(), "amount": format_money(pending.amount)},
+            code="fees_pending",
+            count=pending.count,
+            amount=pending.amount,
+        )
 
 
 def _check_counted(day: date) -> None:

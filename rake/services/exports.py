@@ -22,16 +22,17 @@ import psycopg
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotFound
 from config.exports import CSV_TYPE, XLSX_TYPE
+from config.jobs import LeaseLost, job_claim, job_fail, job_heartbeat, job_retry, jobs_requeue, lease_end, pickup_end
+from config.models import JobStatus
 from config.roles import Role, has_any_role
 from config.tasks import send_on_commit
 from rake import exporters
-from rake.models import ExportCompletion, ExportContent, ExportFormat, ExportStatus, ReportExport
+from rake.models import ExportCompletion, ExportContent, ExportFormat, ReportExport
 from rake.selectors.reports import GROUPS, ReportFilters, fee_report
 
 EXPORT_ROLES = (Role.ACCOUNTANT,)
@@ -66,21 +67,26 @@ def export_create(*, actor: User, format: str, content: str, filters: ReportFilt
         raise DomainError(_("The PDF is the signed-off report: it prints the summary."), code="bad_export")
     with transaction.atomic():
         export = ReportExport.objects.create(
-            format=format, content=content, filters=filters.as_json(), created_at=timezone.now(), created_by=actor
+            format=format,
+            content=content,
+            filters=filters.as_json(),
+            deadline=pickup_end(),
+            created_at=timezone.now(),
+            created_by=actor,
         )
         send_on_commit(report_export_run, export.pk)
     return export
 
 
-def _progress(export_id: int) -> exporters.Progress:
+def _progress(export_id: int, attempt: int) -> exporters.Progress:
     def report(done: int) -> None:
-        ReportExport.objects.filter(pk=export_id).update(done=done)
+        job_heartbeat(ReportExport, export_id, attempt, done=done)
 
     return report
 
 
 @contextmanager
-def _progress_aside(export_id: int) -> Iterator[exporters.Progress]:
+def _progress_aside(export_id: int, attempt: int) -> Iterator[exporters.Progress]:
     """Progress written through a connection of its own (opened at the first report), for while the
     export's connection streams a COPY and can run nothing else.
 
@@ -88,6 +94,7 @@ def _progress_aside(export_id: int) -> Iterator[exporters.Progress]:
     it (the COPY's own connection would then never finish); the report is skipped instead. Reports are
     committed without waiting for the WAL flush (about 4 ms each here, a tenth of a million-row export):
     a progress figure lost in a crash costs nothing, the completion row is written the usual way.
+    Each report is also the attempt's heartbeat (``config.jobs``); a skipped one is not a lost lease.
     """
     side: psycopg.Connection[Any] | None = None
     table = ReportExport._meta.db_table
@@ -98,8 +105,9 @@ def _progress_aside(export_id: int) -> Iterator[exporters.Progress]:
             side = psycopg.connect(**connection.get_connection_params(), autocommit=True)
             side.execute("SET synchronous_commit = off")
         side.execute(
-            f"UPDATE {table} SET done = %s WHERE id = (SELECT id FROM {table} WHERE id = %s FOR UPDATE SKIP LOCKED)",
-            [done, export_id],
+            f"UPDATE {table} SET done = %s, deadline = %s"
+            f" WHERE id = (SELECT id FROM {table} WHERE id = %s AND attempts = %s FOR UPDATE SKIP LOCKED)",
+            [done, lease_end(), export_id, attempt],
         )
 
     try:
@@ -109,9 +117,9 @@ def _progress_aside(export_id: int) -> Iterator[exporters.Progress]:
             side.close()
 
 
-def _write(export: ReportExport, path: Path) -> int:
+def _write(export: ReportExport, attempt: int, path: Path) -> int:
     filters = ReportFilters.from_json(export.filters)
-    progress = _progress(export.pk)
+    progress = _progress(export.pk, attempt)
     if export.format == ExportFormat.PDF:
         return exporters.write_pdf(path, filters, progress)
     rows: Any
@@ -119,14 +127,14 @@ def _write(export: ReportExport, path: Path) -> int:
         header: exporters.Row = exporters.DETAIL_COLUMNS
         total = exporters.detail_queryset(filters).count()
         if export.format == ExportFormat.CSV and exporters.detail_by_copy():
-            ReportExport.objects.filter(pk=export.pk).update(total=total)
-            with _progress_aside(export.pk) as aside:
+            job_heartbeat(ReportExport, export.pk, attempt, total=total)
+            with _progress_aside(export.pk, attempt) as aside:
                 return exporters.copy_detail_csv(path, filters, aside)
         rows = exporters.detail_rows(filters)
     else:
         report = fee_report(filters)
         header, total, rows = exporters.summary_columns(filters), len(report.rows) + 1, exporters.summary_rows(report)
-    ReportExport.objects.filter(pk=export.pk).update(total=total)
+    job_heartbeat(ReportExport, export.pk, attempt, total=total)
     if export.format == ExportFormat.XLSX:
         return exporters.write_xlsx(path, header, rows, progress, title=_("Fees"))
     return exporters.write_csv(path, header, rows, progress)
@@ -159,23 +167,28 @@ def _clean_leftovers(directory: Path, export_id: int, attempt: int) -> None:
             stale.unlink(missing_ok=True)
 
 
-def export_run(*, export_id: int) -> ExportCompletion:
-    """Write the export's file from scratch and record its completion (once)."""
+def export_run(*, export_id: int) -> ExportCompletion | None:
+    """Write the export's file from scratch and record its completion (once).
+
+    None when this delivery has nothing to do: the export failed, or another attempt holds its lease.
+    """
     done = ExportCompletion.objects.filter(export_id=export_id).first()
     if done is not None:
         return done
-    if not ReportExport.objects.filter(pk=export_id).update(
-        status=ExportStatus.RUNNING, attempts=F("attempts") + 1, done=0, error=""
-    ):
-        raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
+    try:
+        attempt = job_claim(ReportExport, export_id, done=0)
+    except ReportExport.DoesNotExist:
+        raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id) from None
+    if attempt is None:
+        return ExportCompletion.objects.filter(export_id=export_id).first()
     export = ReportExport.objects.get(pk=export_id)
     directory = export_dir()
     directory.mkdir(parents=True, exist_ok=True)
-    _clean_leftovers(directory, export.pk, export.attempts)
-    name = f"fees-{export.pk}-{export.attempts}.{export.format}"
+    _clean_leftovers(directory, export.pk, attempt)
+    name = f"fees-{export.pk}-{attempt}.{export.format}"
     partial, final = directory / f".{name}.part", directory / name
     try:
-        rows = _write(export, partial)
+        rows = _write(export, attempt, partial)
         _durable_rename(partial, final)
         completion = ExportCompletion(
             export=export,
@@ -187,21 +200,45 @@ def export_run(*, export_id: int) -> ExportCompletion:
         )
         with transaction.atomic():
             completion.save(force_insert=True)
-            ReportExport.objects.filter(pk=export.pk).update(status=ExportStatus.DONE, done=rows, total=rows)
+            ReportExport.objects.filter(pk=export.pk).update(
+                status=JobStatus.DONE, done=rows, total=rows, deadline=None, error=""
+            )
         return completion
     except IntegrityError:
         # Another delivery of the same task completed first: keep its file, drop ours.
         final.unlink(missing_ok=True)
         return ExportCompletion.objects.get(export_id=export.pk)
+    except LeaseLost:
+        # Beat re-queued the export while this attempt was silent; the attempt that took it over writes it.
+        partial.unlink(missing_ok=True)
+        return None
     except Exception as exc:
         partial.unlink(missing_ok=True)
         won = ExportCompletion.objects.filter(export_id=export.pk).first()
         if won is not None:  # a concurrent delivery finished it (and removed our partial file)
             return won
-        ReportExport.objects.filter(pk=export.pk).exclude(status=ExportStatus.DONE).update(
-            status=ExportStatus.FAILED, error=str(exc)[:500]
-        )
+        job_fail(ReportExport, export.pk, attempt, str(exc))
         raise
+
+
+def export_retry(*, actor: User, export_id: int) -> ReportExport:
+    """Start a failed export again (the page's "Try again"): it keeps its filters and its number."""
+    from rake.tasks import report_export_run
+
+    if not has_any_role(actor, EXPORT_ROLES):
+        raise DomainError(_("Exports are for accountants."), code="forbidden", status=403)
+    if not job_retry(ReportExport, export_id, lambda pk: send_on_commit(report_export_run, pk)):
+        if not ReportExport.objects.filter(pk=export_id).exists():
+            raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
+        raise DomainError(_("Only a failed export can be tried again."), code="export_not_failed", status=409)
+    return ReportExport.objects.get(pk=export_id)
+
+
+def exports_requeue() -> tuple[int, int]:
+    """Re-queue the exports whose worker went silent or that no worker picked up; fail those tried too often."""
+    from rake.tasks import report_export_run
+
+    return jobs_requeue(ReportExport, lambda pk: send_on_commit(report_export_run, pk))
 
 
 def export_file(completion: ExportCompletion) -> Path:

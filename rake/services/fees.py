@@ -2,8 +2,11 @@
 
 Every fee is a journal entry through the cashier's ledger API
 (``cashier.services.ledger``): chips from the pot, i.e. the players' chips
-(chips outstanding), into the table's drop box; plus a ``FeeCharge`` row and
-the daily summary increments, in the same transaction.
+(chips outstanding), into the table's drop box, a hand's fee with change from
+the table's tray when the players' chips cannot make it up exactly; plus a
+``FeeCharge`` row and the daily summary increments, in the same transaction.
+A hand's fee the ledger still refuses is recorded as pending
+(``rake.services.pending``).
 
 The hand recorder calls ``hand_fees_post(actor=..., hand_id=...)`` in the
 transaction that completes, voids or corrects a hand (for a correction: once
@@ -30,6 +33,7 @@ from games.models import Hand, HandStatus
 from rake.models import DropCount, FeeCharge, FeeKind, FeePolicyVersion, FeeSource, GamingDayClose, TimeCharge
 from rake.selectors.days import booking_day, check_gaming_day_open
 from rake.services.hand_fee_sql import hand_fee_post_sql
+from rake.services.pending import pending_fee_record
 from rake.services.summaries import summary_add, summary_key
 from rake.shifts import shift_in
 from tables.models import DealerAssignment, Table
@@ -61,32 +65,35 @@ def hand_fees_post(*, actor: User, hand_id: int) -> bool:
 def hand_fees_post_in_recording(*, actor: User, hand: Hand) -> None:
     """``hand_fees_post`` for the hand recorder, in its transaction, with ``hand`` locked and up to date.
 
-    A refusal is logged, never raised: the hand stays recorded as dealt and
-    ``hand_fees_sweep`` posts its fee later; the table is never stopped by the
-    cage's books. On PostgreSQL a completed hand's fee takes two statements
-    (``hand_fee_sql``); the rest runs in a savepoint, so a refusal leaves no
-    half posting in the recorder's transaction.
+    A refusal is never raised: the hand stays recorded as dealt, a completed
+    hand's fee is recorded as pending (``rake.services.pending``) and
+    ``hand_fees_sweep`` or the floor posts it later; the table is never stopped
+    by the cage's books. On PostgreSQL a completed hand's fee takes two
+    statements (``hand_fee_sql``); the rest runs in a savepoint, so a refusal
+    leaves no half posting in the recorder's transaction.
     """
     if connection.vendor == "postgresql" and hand.status == HandStatus.COMPLETE:
         outcome = hand_fee_post_sql(actor=actor, hand=hand)
         if outcome is not None:
             if outcome not in ("ok", "posted"):
-                logger.warning("fee of hand %s not posted: %s", hand.pk, outcome)
+                _refused(actor, hand, code=outcome, message="")
             return
     try:
         with transaction.atomic():
             hand_fees_post(actor=actor, hand_id=hand.pk)
     except DomainError as error:
-        logger.warning("fee of hand %s not posted: %s (%s)", hand.pk, error.message, error.code)
+        _refused(actor, hand, code=error.code, message=error.message)
 
 
 def hand_fees_sweep(*, actor: User, limit: int = 500) -> list[int]:
     """Post the fees the hand recorder could not (it never stops a table for the cage's books).
 
-    Completed hands with no fee record, and voided or superseded hands whose
-    fee is not reversed yet, in open gaming days; each in its own transaction,
-    a refusal leaves that hand for the next run. Returns the hands this run posted: an
-    overlapping run's are left out (it posted them first; this one found them done).
+    Completed hands with no fee record (the pending fees among them), and
+    voided or superseded hands whose fee is not reversed yet, in open gaming
+    days; each in its own transaction, a refusal leaves that hand for the next
+    run (a completed hand's fee recorded as pending, if it was not yet).
+    Returns the hands this run posted: an overlapping run's are left out (it
+    posted them first; this one found them done).
     """
     charged = FeeCharge.objects.filter(hand_id__isnull=False, reverses__isnull=True)
     reversed_ = FeeCharge.objects.filter(reverses__hand_id__isnull=False).values("reverses__hand_id")
@@ -97,14 +104,22 @@ def hand_fees_sweep(*, actor: User, limit: int = 500) -> list[int]:
     )
     posted = []
     for hand_id in due.order_by("pk").values_list("pk", flat=True)[:limit]:
-        try:
-            wrote = hand_fees_post(actor=actor, hand_id=hand_id)
-        except DomainError as error:
-            logger.warning("fee of hand %s still not posted: %s (%s)", hand_id, error.message, error.code)
-            continue
+        with transaction.atomic():
+            try:
+                wrote = hand_fees_post(actor=actor, hand_id=hand_id)
+            except DomainError as error:
+                hand = Hand.objects.filter(pk=hand_id).first()
+                if hand is not None:
+                    _refused(actor, hand, code=error.code, message=error.message)
+                continue
         if wrote:
             posted.append(hand_id)
     return posted
+
+
+def _refused(actor: User, hand: Hand, *, code: str, message: str) -> None:
+    logger.warning("fee of hand %s not posted: %s (%s)", hand.pk, message, code)
+    pending_fee_record(actor=actor, hand=hand, code=code, message=message)
 
 
 def _hand_charge(actor: User, hand: Hand) -> bool:
@@ -112,7 +127,9 @@ def _hand_charge(actor: User, hand: Hand) -> bool:
         return False
     entry = None
     if hand.fee:
-        entry = fee_to_drop_box(actor=actor, table_id=hand.table_id, amount=hand.fee, ref=f"hand:{hand.pk}")
+        entry = fee_to_drop_box(
+            actor=actor, table_id=hand.table_id, amount=hand.fee, ref=f"hand:{hand.pk}", change_from_tray=True
+        )
     # A hand at an hourly table is counted (hands dealt, pots) under the hourly kind, with no fee.
     kind = FeeKind.PERCENTAGE
     if hand.fee_policy_id is not None and not hand.fee:

@@ -4,8 +4,10 @@ The ORM path (``hand_fees_post``) runs about twenty statements with five
 savepoints; a table deals a hand a minute and a room of 100 tables up to two
 a second, so the common case is written as one read and one conditional
 write. The read gives the chips outstanding by denomination and the table's
-drop box with its balance rows; the greedy breakdown is the ledger's own
-(``greedy_breakdown``). The write decides, under the balance rows' locks,
+drop box and tray with their balance rows; the chips are the ledger's own
+choice (``cashier.services.change.fee_chips``): the players' chips exactly,
+or with change from the tray, the same legs the ORM path posts. The write
+decides, under the balance rows' locks,
 whether the fee can be posted (not posted yet, its days open, the chips
 there) and then inserts the journal entry and its legs, moves the balances,
 inserts the fee record and adds it to the daily summary, or does nothing at
@@ -13,15 +15,17 @@ all and names why.
 
 A table's first fee creates its drop box (with a balance row for every chip,
 as ``table_account`` does), then posts as every later fee does. Whatever else
-this path does not cover (a drop box without a balance row for a chip, no
-chips outstanding account, chips that cannot make up the fee) goes back to the
-ORM path, which creates what is missing or refuses with its message.
+this path does not cover (a drop box or tray without a balance row for a chip,
+no chips outstanding account, no tray when change is needed, chips and tray
+that cannot make up the fee) goes back to the ORM path, which creates what is
+missing or refuses with its message.
 The whole suite runs on SQLite (the ORM path) and on PostgreSQL (this path)
 with the same assertions, and a test compares the two on one database.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from django.conf import settings
@@ -30,21 +34,25 @@ from django.utils import timezone
 
 from cashier.models import AccountKind, Reason
 from cashier.services.accounts import table_account
-from cashier.services.ledger import LEGS_CTE, LegSpec, chip_legs, greedy_breakdown
+from cashier.services.change import fee_chips
+from cashier.services.ledger import LEGS_CTE, LegSpec, fee_legs
 from config.db import prepared_cursor
 from config.gaming_day import gaming_day_of
 from games.models import Hand
 from rake.models import FeeKind, FeeSource
 from rake.shifts import shift_in
 
-# The room's chips outstanding (the players' chips) and the table's drop box, the first of each kind
-# as ``singleton_accounts`` and ``table_account`` take them, with their chip balance rows.
+# The room's chips outstanding (the players' chips), the table's drop box and its tray (for change),
+# the first of each kind as ``singleton_accounts`` and ``table_account`` take them, with their chip
+# balance rows.
 _READ_SQL = """
 SELECT a.id, a.kind, b.id, b.denomination_id, d.value, b.amount
 FROM (
     (SELECT id, kind FROM cashier_account WHERE kind = 'outstanding' ORDER BY id LIMIT 1)
     UNION ALL
     (SELECT id, kind FROM cashier_account WHERE kind = 'drop_box' AND table_id = %(table)s::bigint ORDER BY id LIMIT 1)
+    UNION ALL
+    (SELECT id, kind FROM cashier_account WHERE kind = 'tray' AND table_id = %(table)s::bigint ORDER BY id LIMIT 1)
 ) a
 LEFT JOIN cashier_balance b ON b.account_id = a.id AND b.denomination_id IS NOT NULL
 LEFT JOIN cashier_denomination d ON d.id = b.denomination_id
@@ -159,20 +167,24 @@ def hand_fee_post_sql(*, actor: User, hand: Hand) -> str | None:
 
 
 def _legs(hand: Hand, *, box_created: bool = False) -> tuple[list[LegSpec], dict[int, int]] | None:
-    """The fee's legs (chips outstanding -> drop box) and the change of each balance row, or None."""
+    """The fee's legs and the change of each balance row, or None.
+
+    The legs are the ledger's own (``change.fee_chips``, ``ledger.fee_legs``): chips outstanding ->
+    drop box, or, when the players' chips cannot make the fee up exactly, with change from the tray.
+    """
     with prepared_cursor() as cursor:
         cursor.execute(_READ_SQL, {"table": hand.table_id})
         rows = cursor.fetchall()
     accounts: dict[str, int] = {}
-    outstanding: dict[int, tuple[int, int]] = {}  # denomination -> (value, amount)
-    row_ids: dict[tuple[str, int], int] = {}
+    chips: dict[str, dict[int, tuple[int, int]]] = {AccountKind.OUTSTANDING: {}, AccountKind.TRAY: {}}
+    row_ids: dict[tuple[int, int], int] = {}
     for account_id, kind, balance_id, denomination_id, value, amount in rows:
         accounts[kind] = account_id
         if balance_id is None:
             continue
-        row_ids[(kind, denomination_id)] = balance_id
-        if kind == AccountKind.OUTSTANDING and amount > 0:
-            outstanding[denomination_id] = (value, amount)
+        row_ids[(account_id, denomination_id)] = balance_id
+        if kind in chips and amount > 0:
+            chips[kind][denomination_id] = (value, amount)
     if AccountKind.OUTSTANDING not in accounts:
         return None
     if AccountKind.DROP_BOX not in accounts:
@@ -180,16 +192,18 @@ def _legs(hand: Hand, *, box_created: bool = False) -> tuple[list[LegSpec], dict
             return None
         table_account(table_id=hand.table_id, kind=AccountKind.DROP_BOX)
         return _legs(hand, box_created=True)
-    counts, left = greedy_breakdown(hand.fee, outstanding)
-    if left:
+    tray = accounts.get(AccountKind.TRAY)
+    made = fee_chips(hand.fee, chips[AccountKind.OUTSTANDING], chips[AccountKind.TRAY] if tray else None)
+    if made is None:
         return None
-    amounts = {d: outstanding[d][0] * n for d, n in counts.items()}
-    deltas: dict[int, int] = {}
-    for d, amount in amounts.items():
-        box_row = row_ids.get((AccountKind.DROP_BOX, d))
-        if box_row is None:
+    spec = fee_legs(
+        chips=made, players=accounts[AccountKind.OUTSTANDING], box=accounts[AccountKind.DROP_BOX], tray=tray
+    )
+    deltas: dict[int, int] = defaultdict(int)
+    for leg in spec:
+        assert leg.denomination_id is not None
+        row = row_ids.get((leg.account_id, leg.denomination_id))
+        if row is None:
             return None
-        deltas[row_ids[(AccountKind.OUTSTANDING, d)]] = -amount
-        deltas[box_row] = amount
-    spec = chip_legs(source=accounts[AccountKind.OUTSTANDING], target=accounts[AccountKind.DROP_BOX], amounts=amounts)
-    return spec, deltas
+        deltas[row] += leg.amount
+    return spec, {row: delta for row, delta in deltas.items() if delta}

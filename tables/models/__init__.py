@@ -2,9 +2,10 @@
 
 from tables.models.catalogue import Game, GameKind, Ring, Structure
 from tables.models.dealers import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift
+from tables.models.kiosk import KioskToken
 from tables.models.players import DocumentType, Expulsion, ExpulsionDuration, ExpulsionScope, Player
 from tables.models.seating import AwayReturn, SeatAway, SeatEndReason, SeatEntry, SeatSession
-from tables.models.signs import SignVersion
+from tables.models.signs import RoomLanguage, SignVersion
 from tables.models.tables import Table, TableEvent, TableStatus
 from tables.models.waitlists import (
     OPEN_STATUSES,
@@ -27,8 +28,10 @@ __all__ = [
     "ExpulsionScope",
     "Game",
     "GameKind",
+    "KioskToken",
     "Player",
     "Ring",
+    "RoomLanguage",
     "SeatAway",
     "SeatEndReason",
     "SeatEntry",

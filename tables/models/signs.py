@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -42,3 +43,20 @@ class SignVersion(Recorded):
 
     def __str__(self) -> str:
         return f"{self.table} sign from {self.valid_from:%Y-%m-%d %H:%M}"
+
+
+class RoomLanguage(Recorded):
+    """The language the room's signs and wall board are written in, newest row in force.
+
+    A change is a new row (who, when), never an edit; with no row the room
+    speaks ``settings.LANGUAGE_CODE``.
+    """
+
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        get_latest_by = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"room language {self.language} from {self.created_at:%Y-%m-%d %H:%M}"

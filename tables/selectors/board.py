@@ -6,14 +6,14 @@ from typing import Any
 
 from django.utils import timezone
 
-from tables.models import TableStatus
+from tables.models import TableStatus, WaitlistStatus
 from tables.selectors.tables import tables_list
 from tables.selectors.waitlists import waitlists_by_game
 from tables.signage import stakes_text
 
 
 def room_board() -> dict[str, Any]:
-    """Server time, running tables (seats taken/free) and each game's list (first name + initial)."""
+    """Server time, running tables (seats taken/free) and each game's list (first name + initial, called or not)."""
     tables = []
     for table in tables_list():
         if table.status == TableStatus.CLOSED or table.game is None:
@@ -37,6 +37,11 @@ def room_board() -> dict[str, Any]:
             "stakes": stakes_text(lst.game),
             "count": len(lst.entries),
             "names": [e.player.masked_name for e in lst.entries],
+            # A called player is wanted at a table now: the board shows them first to the eye.
+            "entries": [
+                {"name": e.player.masked_name, "called": e.status == WaitlistStatus.CALLED} for e in lst.entries
+            ],
+            "called": sum(e.status == WaitlistStatus.CALLED for e in lst.entries),
             "is_interest_list": lst.is_interest_list,
         }
         for lst in waitlists_by_game()

@@ -107,6 +107,15 @@ def dealer_profiles() -> QuerySet[DealerProfile]:
     return DealerProfile.objects.select_related("user").prefetch_related("games").order_by("user__username")
 
 
+def dealers_without_profile() -> QuerySet[User]:
+    """Active users who hold the dealer role and may not deal any game yet: the floor gives them games."""
+    return (
+        User.objects.filter(is_active=True, groups__name=Role.DEALER, dealer_profile__isnull=True)
+        .distinct()
+        .order_by("username")
+    )
+
+
 def dealer_assignments(*, table_id: int | None = None, dealer_id: int | None = None) -> QuerySet[DealerAssignment]:
     rows = DealerAssignment.objects.select_related("table", "dealer")
     if table_id is not None:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import NotFound
-from tables.models import Expulsion, Player
+from config.numbers import whole_number
+from tables.models import Expulsion, Player, SeatSession
+
+# A picker offers a handful of matches: the floor manager types more rather than scrolls.
+PICK_LIMIT = 12
 
 
 def expulsions_active(*, at: datetime | None = None) -> QuerySet[Expulsion]:
@@ -48,16 +52,33 @@ def players_likely_duplicates(
 
 
 def players_search(*, query: str = "") -> QuerySet[Player]:
-    """By name, alias or ID number; every word must match somewhere."""
-    players = Player.objects.all()
+    """By name, alias, ID number or registry number (the player's number); every word must match somewhere.
+
+    Each player carries ``barred``: an expulsion is in force now.
+    """
+    players = Player.objects.annotate(barred=Exists(expulsions_active().filter(player=OuterRef("pk"))))
     for word in query.split():
-        players = players.filter(
+        match = (
             Q(first_name__icontains=word)
             | Q(last_name__icontains=word)
             | Q(alias__icontains=word)
             | Q(id_document_number__icontains=word)
         )
+        number = whole_number(word.lstrip("#"))
+        if number is not None:
+            match |= Q(pk=number)
+        players = players.filter(match)
     return players.order_by("last_name", "first_name", "pk")
+
+
+def players_pick(*, query: str) -> list[Player]:
+    """Matches for a picker (seating, waitlists): at most ``PICK_LIMIT``, none for a blank query, so that
+    no page lists the whole registry. Each carries ``barred`` and ``seated_at`` (the table number of the
+    seat they hold now, or None)."""
+    if not query.strip():
+        return []
+    seated = SeatSession.objects.filter(player=OuterRef("pk"), ended_at__isnull=True).values("table__number")[:1]
+    return list(players_search(query=query).annotate(seated_at=Subquery(seated))[:PICK_LIMIT])
 
 
 def player_get(*, player_id: int) -> Player:

@@ -3,10 +3,12 @@
 from tables.services.away import seat_away_end, seat_away_start
 from tables.services.catalogue import game_create, game_update
 from tables.services.dealers import (
+    DealerPush,
     dealer_assign,
     dealer_clock_in,
     dealer_clock_out,
     dealer_profile_set,
+    dealer_push,
     dealer_release,
     dealer_rotation_check,
 )
@@ -38,11 +40,13 @@ from tables.services.waitlists import (
 )
 
 __all__ = [
+    "DealerPush",
     "check_player_not_expelled",
     "dealer_assign",
     "dealer_clock_in",
     "dealer_clock_out",
     "dealer_profile_set",
+    "dealer_push",
     "dealer_release",
     "dealer_rotation_check",
     "expulsion_create",

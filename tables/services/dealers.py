@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.roles import Role, user_roles
-from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game
+from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game, Table
 from tables.services.common import conflict_on_integrity, lock_tables
 
 
@@ -91,9 +92,28 @@ def _end(assignment: DealerAssignment, *, actor: User, reason: str, at: datetime
     assignment.save(update_fields=["ended_at", "ended_by", "end_reason"])
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class DealerPush:
+    """What a push changed: the new assignment, the dealer it sent off this table, and the table the
+    arriving dealer left (None when they came from a break), which has no dealer until one is assigned."""
+
+    assignment: DealerAssignment
+    pushed_off: User | None
+    moved_from: Table | None
+
+
 def dealer_assign(*, actor: User, table_id: int, dealer_id: int) -> DealerAssignment:
-    """Put a dealer on a table (a push): the table's dealer goes off; a dealer moved from another table leaves it."""
+    """Put a dealer on a table (a push); see ``dealer_push``, which also says what the push changed."""
+    return dealer_push(actor=actor, table_id=table_id, dealer_id=dealer_id).assignment
+
+
+@transaction.atomic
+def dealer_push(*, actor: User, table_id: int, dealer_id: int) -> DealerPush:
+    """Put a dealer on a table: the table's dealer goes off; a dealer moved from another table leaves it.
+
+    The table left behind is named in the result (``moved_from``) so that the page warns the floor
+    manager that its players wait for a dealer; the pages name it before the push as well.
+    """
     user = _dealer_user(dealer_id)
     profile = _profile(user)
     elsewhere = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).values_list("table_id", flat=True)
@@ -113,6 +133,7 @@ def dealer_assign(*, actor: User, table_id: int, dealer_id: int) -> DealerAssign
     current = list(
         DealerAssignment.objects.select_for_update()
         .filter(ended_at__isnull=True, table_id__in=list(tables))
+        .select_related("dealer")
         .order_by("pk")
     )
     for assignment in current:
@@ -122,17 +143,22 @@ def dealer_assign(*, actor: User, table_id: int, dealer_id: int) -> DealerAssign
                 % {"username": user.get_username(), "number": table.number},
                 code="already_assigned",
             )
+    pushed_off: User | None = None
+    moved_from: Table | None = None
     for assignment in current:
         if assignment.table_id == table_id:
             _end(assignment, actor=actor, reason=AssignmentEndReason.PUSHED, at=now)
+            pushed_off = assignment.dealer
         elif assignment.dealer_id == user.pk:
             _end(assignment, actor=actor, reason=AssignmentEndReason.MOVED, at=now)
+            moved_from = tables[assignment.table_id]
     with conflict_on_integrity(
         _("Table %(number)s was just given a dealer.") % {"number": table.number}, code="assignment_race"
     ):
-        return DealerAssignment.objects.create(
+        assignment = DealerAssignment.objects.create(
             table=table, dealer=user, started_at=now, created_at=now, created_by=actor
         )
+    return DealerPush(assignment, pushed_off, moved_from)
 
 
 @transaction.atomic

@@ -11,18 +11,23 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.money import format_money
-from rake.selectors import table_fee_line
-from tables.models import SignVersion, Table, TableStatus
-from tables.signage import game_title, stakes_text
+from rake.selectors.policies import fee_policy_in_force, hourly_fee_for, percentage_fee_for
+from tables.models import GameKind, SignVersion, Table, TableStatus
+from tables.selectors.signage import room_language
+from tables.signage import fee_text, game_title, stakes_text
 
 
-def sign_fields(table: Table) -> dict[str, Any]:
-    """What the sign says, as fields, in the room's language."""
+def sign_fields(table: Table, *, language: str | None = None) -> dict[str, Any]:
+    """What the sign says, as fields, in ``language`` (default: the room's language)."""
     game = table.game
     assert game is not None, "only a table with a game has a sign"
-    with translation.override(settings.LANGUAGE_CODE):
-        fee = table_fee_line(table.pk)
+    language = language or room_language()
+    version = fee_policy_in_force(table_id=table.pk)
+    policy = percentage_fee_for(version) or hourly_fee_for(version)
+    with translation.override(language):
+        fee = fee_text(policy, has_flop=game.kind != GameKind.CLUB_POKER) if policy is not None else None
         return {
+            "language": language,
             "table_number": table.number,
             "table_name": table.name,
             "game_id": game.pk,
@@ -43,7 +48,7 @@ def sign_fields(table: Table) -> dict[str, Any]:
 
 
 def sign_text(fields: dict[str, Any]) -> str:
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(fields.get("language") or settings.LANGUAGE_CODE):
         heading = _("Table %(n)s") % {"n": fields["table_number"]}
     lines = [heading, fields["game_name"], fields["game"], fields["stakes"], fields["buy_in"], fields["seats"]]
     return "\n".join([*lines, fields["fee_line"]])

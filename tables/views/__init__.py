@@ -2,18 +2,9 @@
 
 from tables.views.files import expulsion_evidence, player_photo
 from tables.views.floor import (
-    board,
     dealer_assign,
     dealer_release,
     floor,
-    rules,
-    rules_index,
-    seat_away,
-    seat_back,
-    seat_move,
-    seat_player,
-    seat_stand_up,
-    sign,
     table_configure,
     table_create,
     table_detail,
@@ -21,6 +12,7 @@ from tables.views.floor import (
 )
 from tables.views.people import (
     dealer_clock,
+    dealer_games,
     dealers,
     expulsion_create,
     expulsion_lift,
@@ -29,15 +21,14 @@ from tables.views.people import (
     player_detail,
     player_edit,
     players,
-    waitlist_add,
-    waitlist_entry_action,
-    waitlists,
 )
+from tables.views.seating import player_pick, seat_away, seat_back, seat_move, seat_player, seat_stand_up
+from tables.views.waitlists import waitlist_add, waitlist_entry_action, waitlists
 
 __all__ = [
-    "board",
     "dealer_assign",
     "dealer_clock",
+    "dealer_games",
     "dealer_release",
     "dealers",
     "expulsion_create",
@@ -49,15 +40,13 @@ __all__ = [
     "player_detail",
     "player_edit",
     "player_photo",
+    "player_pick",
     "players",
-    "rules",
-    "rules_index",
     "seat_away",
     "seat_back",
     "seat_move",
     "seat_player",
     "seat_stand_up",
-    "sign",
     "table_configure",
     "table_create",
     "table_detail",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -16,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError, Forbidden, quoted
 from config.numbers import whole_number
-from config.permissions import ViewFunc, forbidden, role_required
+from config.permissions import ViewFunc, role_required
 from config.roles import Role
 
 FM = Role.FLOOR_MANAGER
@@ -36,6 +37,10 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     # Evidence backs the floor's own decision; the controls give it to nobody else.
     "evidence": (FM,),
     "write": (FM,),
+    # The player picker of the seating and waitlist forms: only the roles that write them search the registry.
+    "pick": (FM,),
+    # The room's language and the board's kiosk links (tables.views.public).
+    "signage": (FM, Role.ADMIN),
     # Away and back: the service also checks that a dealer deals that table now.
     "table_write": (FM, Role.DEALER),
 }
@@ -49,8 +54,10 @@ def page(name: str) -> Callable[[ViewFunc], ViewFunc]:
         def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             try:
                 return view(request, *args, **kwargs)
-            except Forbidden:
-                return forbidden(request, (FM, Role.ACCOUNTANT))
+            except Forbidden as exc:
+                # The role is right but the object is not theirs (a dealer's other table): say so, not the roles.
+                context = {"title": _("Not allowed"), "message": exc.message, "code": exc.code}
+                return render(request, "refused.html", context, status=403)
 
         guarded.__name__ = view.__name__
         guarded.__doc__ = view.__doc__
@@ -93,6 +100,42 @@ def run(request: HttpRequest, call: Callable[[], object], *, done: str, back: st
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
+    return redirect(back)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A form the service refused, shown again on its page with what was typed and why.
+
+    ``form`` names the form on the page (``"seat"``, ``"entry"``, ``"move"``...) and ``key`` the row it
+    belongs to when the page repeats it (the waitlist entry, the seat session).
+    """
+
+    form: str
+    message: str
+    data: QueryDict
+    key: int | None = None
+
+
+def attempt(
+    request: HttpRequest,
+    call: Callable[[], object],
+    *,
+    done: str,
+    back: str,
+    form: str,
+    again: Callable[[Refused], HttpResponse],
+    key: int | None = None,
+) -> HttpResponse:
+    """Like ``run``, but a refusal renders the page again (``again``) with the form as it was sent:
+    nothing typed is lost, and the reason stands next to the form."""
+    try:
+        call()
+    except DomainError as exc:
+        response = again(Refused(form, exc.message, request.POST, key))
+        response.status_code = exc.status
+        return response
+    messages.success(request, done)
     return redirect(back)
 
 

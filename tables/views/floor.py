@@ -1,28 +1,54 @@
-"""Pages: the floor, a table, its sign, the room board, the rules."""
+"""Pages: the floor and a table, with the table's own actions (the sign, board and rules: ``public``)."""
 
 from __future__ import annotations
 
-import segno
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cashier.models import TrayCount, TrayCountKind
+from config.errors import DomainError
+from config.gaming_day import current_gaming_day, gaming_day_of
+from config.money import to_major
+from config.numbers import whole_number
 from config.roles import Role, has_any_role
 from games.selectors import current_hands_summary
 from tables import selectors, services
-from tables.models import AwayReturn, GameKind, Player, SeatSession, TableStatus
-from tables.rules_text import RULES, rules_rendered
-from tables.selectors.board import room_board
+from tables.models import GameKind, Table, TableEvent, TableStatus
+from tables.rules_text import RULES
 from tables.selectors.dealers import dealer_shifts
+from tables.selectors.players import players_pick
 from tables.selectors.tables import games_list, table_events, table_get_for_user, tables_for_user
-from tables.views.common import FM, action, actor, int_field, is_htmx, page, req_int, run, safe_next, table_action
+from tables.views.common import (
+    FM,
+    Refused,
+    action,
+    actor,
+    attempt,
+    int_field,
+    is_htmx,
+    page,
+    req_int,
+    safe_next,
+)
+
+# Who counts a tray (cashier.views TRAY_ROLES writes): the prompt goes to them.
+TRAY_COUNTERS = (FM, Role.DEALER)
 
 
 @page("floor")
 def floor(request: HttpRequest) -> HttpResponse:
     """Every table with its seats, dealer, current hand and the waitlists; a dealer sees their own table."""
+    return floor_page(request)
+
+
+def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
     tables = list(tables_for_user(user=request.user))
     hands = current_hands_summary(table_ids=[t.pk for t in tables])
     for table in tables:
@@ -33,6 +59,8 @@ def floor(request: HttpRequest) -> HttpResponse:
         "games": games_list(active=True),
         "is_floor_manager": has_any_role(request.user, (FM,)),
         "rules": RULES.values(),
+        "refused": refused,
+        "posted": refused.data if refused else {},
     }
     template = "tables/floor.html#floor-live" if is_htmx(request) else "tables/floor.html"
     return render(request, template, context)
@@ -40,67 +68,80 @@ def floor(request: HttpRequest) -> HttpResponse:
 
 @page("table")
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    return table_page(request, table_id)
+
+
+def table_page(request: HttpRequest, table_id: int, refused: Refused | None = None) -> HttpResponse:
+    """The table with its seats and waitlist; ``refused``: a form of this page shown again as it was sent."""
     table = table_get_for_user(user=request.user, table_id=table_id)
     seated = {s.seat_number: s for s in table.open_sessions}  # type: ignore[attr-defined]
-    seated_ids = SeatSession.objects.filter(ended_at__isnull=True).values("player_id")
     away = selectors.aways_open(table_id=table.pk)
     seats = []
     for number in range(1, table.seats + 1):
         session = seated.get(number)
         seats.append((number, session, away.get(session.pk) if session else None))
-    context = {
+    is_floor_manager = has_any_role(request.user, (FM,))
+    running = list(tables_for_user(user=request.user)) if is_floor_manager else [table]
+    context: dict[str, Any] = {
         "table": table,
         "seats": seats,
         "dealer": table.current_assignments[0] if table.current_assignments else None,  # type: ignore[attr-defined]
         "entries": list(selectors.waitlist_entries(game_id=table.game_id)) if table.game_id else [],
-        "players": Player.objects.exclude(pk__in=seated_ids).order_by("last_name", "first_name")[:300],
-        "dealers": [s.dealer for s in dealer_shifts(open_only=True)],
+        "dealers": _dealers_with_tables(running, table) if is_floor_manager else [],
         "games": games_list(active=True),
-        "other_tables": [t for t in tables_for_user(user=request.user) if t.status == TableStatus.OPEN],
+        "other_tables": [t for t in running if t.status == TableStatus.OPEN],
         "events": table_events(table_id=table.pk).reverse()[:20],
         "signs": selectors.sign_history(table_id=table.pk).reverse()[:10],
-        "is_floor_manager": has_any_role(request.user, (FM,)),
+        "is_floor_manager": is_floor_manager,
         # A dealer sees only the table they deal now (table_get_for_user), so may mark its players.
         "may_mark_away": has_any_role(request.user, (FM, Role.DEALER)),
         "is_holdem": table.game is not None and table.game.kind == GameKind.TEXAS_HOLDEM,
+        "tray_due": _tray_due(table) if has_any_role(request.user, TRAY_COUNTERS) else None,
+        "refused": refused,
+        "posted": refused.data if refused else {},
+        "currency": settings.CARDROOM_CURRENCY,
+        # The placeholder shows the money format typed (``config.money``): plain digits, no grouping.
+        "buy_in_example": to_major(table.game.min_buy_in) if table.game else "",
+        "picker": pick_again(refused) if refused and refused.form == "seat" else {},
     }
     template = "tables/table.html#table-live" if is_htmx(request) else "tables/table.html"
     return render(request, template, context)
 
 
-@page("sign")
-def sign(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The table-top sign (print A5/A4), readable from three metres, with a QR code to the rules."""
-    table = table_get_for_user(user=request.user, table_id=table_id)
-    current = selectors.sign_current(table_id=table.pk)
-    qr = ""
-    if current is not None:
-        url = request.build_absolute_uri(reverse("tables:rules", args=[current.data.get("rules_slug", "")]))
-        qr = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff")
-    return render(request, "tables/sign.html", {"table": table, "sign": current, "qr": qr})
+def _dealers_with_tables(tables: list[Table], table: Table) -> list[tuple[Any, Table | None]]:
+    """Clocked-in dealers, each with the other table they deal now (a push moves them from it)."""
+    dealing = {a.dealer_id: t for t in tables for a in t.current_assignments}  # type: ignore[attr-defined]
+    rows = [(s.dealer, dealing.get(s.dealer_id)) for s in dealer_shifts(open_only=True)]
+    return [(dealer, at) for dealer, at in rows if at is None or at.pk != table.pk]
 
 
-@page("board")
-def board(request: HttpRequest) -> HttpResponse:
-    """The wall TV: running tables and the waitlists, first names and initials only, server time."""
-    template = "tables/board.html#board-live" if is_htmx(request) else "tables/board.html"
-    return render(request, template, {"board": room_board()})
+def pick_again(refused: Refused) -> dict[str, Any]:
+    """The player picker as it was sent: the search typed and the player chosen, still chosen."""
+    query = (refused.data.get("q") or "")[:100]
+    chosen = whole_number((refused.data.get("player_id") or "").strip())  # None for what was not a number
+    picked = players_pick(query=query)
+    if chosen is not None and all(p.pk != chosen for p in picked):
+        picked = [p for p in players_pick(query=str(chosen)) if p.pk == chosen] + picked
+    return {"q": query, "picked": picked, "chosen": chosen}
 
 
-@page("rules")
-def rules_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "tables/rules_index.html", {"rules": RULES.values()})
+def _tray_due(table: Table) -> dict[str, Any] | None:
+    """The tray count the table waits for: an opener since it opened, a closer since it closed (today)."""
+    last = (
+        TableEvent.objects.filter(table=table, action__in=[TableEvent.Action.OPEN, TableEvent.Action.CLOSE])
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+    if last is None or gaming_day_of(last.created_at) != current_gaming_day():
+        return None
+    kind = TrayCountKind.OPENER if last.action == TableEvent.Action.OPEN else TrayCountKind.CLOSER
+    if TrayCount.objects.filter(table=table, kind=kind, created_at__gte=last.created_at).exists():
+        return None
+    url = reverse("cashier:tray_counts") + f"?table={table.pk}&kind={kind}"
+    return {"kind": kind, "since": last.created_at, "url": url}
 
 
-@page("rules")
-def rules(request: HttpRequest, slug: str) -> HttpResponse:
-    if slug not in RULES:
-        raise Http404(_("No rules page for this game."))
-    english, original = rules_rendered(slug)
-    return render(request, "tables/rules.html", {"rules": RULES[slug], "english": english, "original": original})
-
-
-def _back(table_id: int) -> str:
+def table_url(table_id: int) -> str:
     return reverse("tables:table", args=[table_id])
 
 
@@ -115,7 +156,14 @@ def table_create(request: HttpRequest) -> HttpResponse:
             game_id=int_field(request.POST, "game_id", required=False),
         )
 
-    return run(request, call, done=_("Table created."), back=reverse("tables:floor"))
+    return attempt(
+        request,
+        call,
+        done=_("Table created."),
+        back=reverse("tables:floor"),
+        form="create",
+        again=lambda refused: floor_page(request, refused),
+    )
 
 
 @action
@@ -128,14 +176,21 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
             seats=req_int(request.POST, "seats"),
         )
 
-    return run(request, call, done=_("Table configured."), back=_back(table_id))
+    return attempt(
+        request,
+        call,
+        done=_("Table configured."),
+        back=table_url(table_id),
+        form="configure",
+        again=lambda refused: table_page(request, table_id, refused),
+    )
 
 
 TRANSITIONS = {
-    "open": (services.table_open, gettext_lazy("Table opened.")),
-    "pause": (services.table_pause, gettext_lazy("Table paused.")),
-    "resume": (services.table_resume, gettext_lazy("Table resumed.")),
-    "close": (services.table_close, gettext_lazy("Table closed.")),
+    "open": (services.table_open, gettext_lazy("Table %(number)s opened: count its tray (the opener) now.")),
+    "pause": (services.table_pause, gettext_lazy("Table %(number)s paused.")),
+    "resume": (services.table_resume, gettext_lazy("Table %(number)s resumed.")),
+    "close": (services.table_close, gettext_lazy("Table %(number)s closed: count its tray (the closer) now.")),
 }
 
 
@@ -144,65 +199,50 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
     if transition not in TRANSITIONS:
         raise Http404
     service, done = TRANSITIONS[transition]
-    return run(request, lambda: service(actor=actor(request), table_id=table_id), done=str(done), back=_back(table_id))
-
-
-@action
-def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
-    def call() -> object:
-        return services.seat_player(
-            actor=actor(request),
-            table_id=table_id,
-            player_id=req_int(request.POST, "player_id"),
-            seat_number=int_field(request.POST, "seat_number", required=False),
-            entry=request.POST.get("entry", ""),
-        )
-
-    return run(request, call, done=_("Player seated."), back=_back(table_id))
-
-
-@action
-def seat_stand_up(request: HttpRequest, session_id: int) -> HttpResponse:
-    table_id = req_int(request.POST, "table_id")
-    call = lambda: services.seat_stand_up(actor=actor(request), session_id=session_id)  # noqa: E731
-    return run(request, call, done=_("Player stood up."), back=_back(table_id))
-
-
-@action
-def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
-    def call() -> object:
-        return services.seat_move(
-            actor=actor(request),
-            session_id=session_id,
-            table_id=req_int(request.POST, "table_id"),
-            seat_number=int_field(request.POST, "seat_number", required=False),
-        )
-
-    return run(request, call, done=_("Player moved."), back=_back(req_int(request.POST, "from_table_id")))
-
-
-@table_action
-def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
-    call = lambda: services.seat_away_start(actor=actor(request), session_id=session_id)  # noqa: E731
-    return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("tables:floor")))
-
-
-@table_action
-def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
-    choice = request.POST.get("choice") or AwayReturn.POST  # the service refuses anything but post or wait
-    call = lambda: services.seat_away_end(actor=actor(request), session_id=session_id, choice=choice)  # noqa: E731
-    return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("tables:floor")))
+    try:
+        table = service(actor=actor(request), table_id=table_id)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, str(done) % {"number": table.number})
+    return redirect(table_url(table_id))
 
 
 @action
 def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
-    call = lambda: services.dealer_assign(  # noqa: E731
-        actor=actor(request), table_id=table_id, dealer_id=req_int(request.POST, "dealer_id")
-    )
-    return run(request, call, done=_("Dealer assigned."), back=safe_next(request, _back(table_id)))
+    back = safe_next(request, table_url(table_id))
+    try:
+        push = services.dealer_push(
+            actor=actor(request), table_id=table_id, dealer_id=req_int(request.POST, "dealer_id")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect(back)
+    dealer = push.assignment.dealer
+    name = dealer.get_full_name() or dealer.get_username()
+    number = push.assignment.table.number
+    messages.success(request, _("%(dealer)s deals table %(number)s now.") % {"dealer": name, "number": number})
+    if push.moved_from is not None:
+        left = push.moved_from
+        warning = _("%(dealer)s moved from table %(left)s: table %(left)s has no dealer now.")
+        if left.status != TableStatus.CLOSED:
+            warning += " " + _("Its players wait: assign a dealer there.")
+        messages.warning(request, warning % {"dealer": name, "left": left.number})
+    return redirect(back)
 
 
 @action
 def dealer_release(request: HttpRequest, table_id: int) -> HttpResponse:
-    call = lambda: services.dealer_release(actor=actor(request), table_id=table_id)  # noqa: E731
-    return run(request, call, done=_("Dealer released."), back=safe_next(request, _back(table_id)))
+    back = safe_next(request, table_url(table_id))
+    try:
+        released = services.dealer_release(actor=actor(request), table_id=table_id)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        dealer = released.dealer
+        messages.success(
+            request,
+            _("%(dealer)s released from table %(number)s.")
+            % {"dealer": dealer.get_full_name() or dealer.get_username(), "number": released.table.number},
+        )
+    return redirect(back)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,16 +16,16 @@ from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
 from config.exports import CsvWriter
-from config.gaming_day import current_gaming_day
+from config.numbers import whole_number
+from config.permissions import forbidden
 from config.roles import has_any_role
 from tables import selectors, services
-from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Player, WaitlistSource
-from tables.selectors.dealers import dealer_profiles, dealer_shifts
+from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Game
+from tables.selectors.dealers import dealer_profiles, dealer_shifts, dealers_without_profile
 from tables.selectors.players import player_get
-from tables.selectors.tables import games_list, seat_sessions, tables_list
+from tables.selectors.tables import seat_sessions
 from tables.services.players import PLAYER_EDITABLE
-from tables.services.waitlists import REMOVE_REASONS
-from tables.views.common import FM, PAGE_ROLES, action, actor, int_field, is_htmx, page, req_int, run, safe_next
+from tables.views.common import FM, PAGE_ROLES, Refused, action, actor, attempt, is_htmx, page, run, safe_next
 
 
 class PlayerDetailsForm(forms.Form):
@@ -74,7 +75,9 @@ def players(request: HttpRequest) -> HttpResponse:
         "form": PlayerForm(),
         "is_floor_manager": has_any_role(request.user, (FM,)),
     }
-    if request.method == "POST" and context["is_floor_manager"]:
+    if request.method == "POST":
+        if not context["is_floor_manager"]:
+            return forbidden(request, PAGE_ROLES["write"])
         form = PlayerForm(request.POST, request.FILES)
         context["form"] = form
         if form.is_valid():
@@ -87,6 +90,7 @@ def players(request: HttpRequest) -> HttpResponse:
                 else:
                     context["refusal"] = exc
             else:
+                messages.success(request, _("Player %(name)s registered.") % {"name": player.full_name})
                 return redirect("tables:player", player_id=player.pk)
     template = "tables/players.html#results" if is_htmx(request) else "tables/players.html"
     return render(request, template, context)
@@ -94,55 +98,68 @@ def players(request: HttpRequest) -> HttpResponse:
 
 @page("players")
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    return player_page(request, player_id)
+
+
+def player_page(
+    request: HttpRequest,
+    player_id: int,
+    *,
+    form: ExpulsionForm | None = None,
+    edit_form: PlayerDetailsForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The player; a refused expulsion or correction comes back bound, with its errors and what was typed."""
     player = player_get(player_id=player_id)
     context = {
         "player": player,
         "active": selectors.expulsion_active_for(player_id=player.pk),
         "expulsions": selectors.expulsions_report().filter(player=player),
         "sessions": seat_sessions(player_id=player.pk)[:20],
-        "form": ExpulsionForm(),
-        "edit_form": PlayerDetailsForm(initial={name: getattr(player, name) for name in PLAYER_EDITABLE}),
+        "form": form or ExpulsionForm(),
+        "edit_form": edit_form or PlayerDetailsForm(initial={name: getattr(player, name) for name in PLAYER_EDITABLE}),
+        "edit_open": edit_form is not None,
         "is_floor_manager": has_any_role(request.user, (FM,)),
         "may_see_photo": has_any_role(request.user, PAGE_ROLES["photo"]),
         "may_see_evidence": has_any_role(request.user, PAGE_ROLES["evidence"]),
     }
-    return render(request, "tables/player.html", context)
+    return render(request, "tables/player.html", context, status=status)
 
 
 @action
 def expulsion_create(request: HttpRequest, player_id: int) -> HttpResponse:
     form = ExpulsionForm(request.POST, request.FILES)
-    back = reverse("tables:player", args=[player_id])
-    if not form.is_valid():
-        return run(request, lambda: _refuse(form), done="", back=back)
-    return run(
-        request,
-        lambda: services.expulsion_create(actor=actor(request), player_id=player_id, **form.cleaned_data),
-        done=_("Player expelled: their seat and waitlist entries were ended."),
-        back=back,
-    )
+    if form.is_valid():
+        try:
+            services.expulsion_create(actor=actor(request), player_id=player_id, **form.cleaned_data)
+        except DomainError as exc:
+            _add_refusal(form, exc)
+        else:
+            messages.success(request, _("Player expelled: their seat and waitlist entries were ended."))
+            return redirect("tables:player", player_id=player_id)
+    return player_page(request, player_id, form=form, status=400)
 
 
 @action
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     form = PlayerDetailsForm(request.POST, request.FILES)
-    back = reverse("tables:player", args=[player_id])
-    if not form.is_valid():
-        return run(request, lambda: _refuse(form), done="", back=back)
-    changes = dict(form.cleaned_data)
-    photo = changes.pop("photo")
-    return run(
-        request,
-        lambda: services.player_update(actor=actor(request), player_id=player_id, photo=photo, **changes),
-        done=_("Player details saved."),
-        back=back,
-    )
+    if form.is_valid():
+        changes = dict(form.cleaned_data)
+        photo = changes.pop("photo")
+        try:
+            services.player_update(actor=actor(request), player_id=player_id, photo=photo, **changes)
+        except DomainError as exc:
+            _add_refusal(form, exc)
+        else:
+            messages.success(request, _("Player details saved."))
+            return redirect("tables:player", player_id=player_id)
+    return player_page(request, player_id, edit_form=form, status=400)
 
 
-def _refuse(form: forms.Form) -> None:
-    raise DomainError(
-        "; ".join(f"{field}: {' '.join(str(e) for e in errs)}" for field, errs in form.errors.items()), code="invalid"
-    )
+def _add_refusal(form: forms.Form, exc: DomainError) -> None:
+    """A service's refusal shown by the form: at its field when it names one, else above the form."""
+    field = exc.details.get("field")
+    form.add_error(field if field in form.fields else None, exc.message)
 
 
 @action
@@ -150,18 +167,31 @@ def expulsion_lift(request: HttpRequest, expulsion_id: int) -> HttpResponse:
     call = lambda: services.expulsion_lift(  # noqa: E731
         actor=actor(request), expulsion_id=expulsion_id, reason=request.POST.get("reason", "")
     )
-    return run(request, call, done=_("Expulsion lifted."), back=safe_next(request, reverse("tables:expulsions")))
+    return attempt(
+        request,
+        call,
+        done=_("Expulsion lifted."),
+        back=safe_next(request, reverse("tables:expulsions")),
+        form="lift",
+        key=expulsion_id,
+        again=lambda refused: expulsions_page(request, refused),
+    )
 
 
 @page("expulsions")
 def expulsions(request: HttpRequest) -> HttpResponse:
     """The barred-player report: in force, and past (expired or lifted), with who decided."""
+    return expulsions_page(request)
+
+
+def expulsions_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
     rows = list(selectors.expulsions_report()[:500])
     now = timezone.now()
     context = {
         "current": [e for e in rows if e.is_active(now)],
         "past": [e for e in rows if not e.is_active(now)],
         "is_floor_manager": has_any_role(request.user, (FM,)),
+        "refused": refused,
     }
     return render(request, "tables/expulsions.html", context)
 
@@ -201,81 +231,33 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@page("waitlists")
-def waitlists(request: HttpRequest) -> HttpResponse:
-    today = current_gaming_day()
-    context = {
-        "lists": selectors.waitlists_by_game(),
-        "games": games_list(active=True),
-        "players": Player.objects.order_by("last_name", "first_name")[:300],
-        "tables": [t for t in tables_list() if t.status == "open"],
-        "today": selectors.waitlist_analytics(start=today),
-        "by_day": selectors.waitlist_analytics(start=today - timedelta(days=6), end=today),
-        "sources": WaitlistSource.choices,
-        "remove_reasons": [(r.value, r.label) for r in REMOVE_REASONS],
-        "is_floor_manager": has_any_role(request.user, (FM,)),
-    }
-    template = "tables/waitlists.html#lists" if is_htmx(request) else "tables/waitlists.html"
-    return render(request, template, context)
-
-
-def _wl_back(request: HttpRequest) -> str:
-    return safe_next(request, reverse("tables:waitlists"))
-
-
-@action
-def waitlist_add(request: HttpRequest) -> HttpResponse:
-    def call() -> object:
-        return services.waitlist_add(
-            actor=actor(request),
-            game_id=req_int(request.POST, "game_id"),
-            player_id=req_int(request.POST, "player_id"),
-            source=request.POST.get("source", WaitlistSource.DESK),
-            check_in_minutes=int_field(request.POST, "check_in_minutes", required=False),
-        )
-
-    return run(request, call, done=_("Added to the list."), back=_wl_back(request))
-
-
-@action
-def waitlist_entry_action(request: HttpRequest, entry_id: int, verb: str) -> HttpResponse:
-    user = actor(request)
-    calls = {
-        "check-in": lambda: services.waitlist_check_in(actor=user, entry_id=entry_id),
-        "call": lambda: services.waitlist_call(actor=user, entry_id=entry_id),
-        "seat": lambda: services.waitlist_seat(
-            actor=user,
-            entry_id=entry_id,
-            table_id=req_int(request.POST, "table_id"),
-            seat_number=int_field(request.POST, "seat_number", required=False),
-            seat_entry=request.POST.get("entry", ""),
-        ),
-        "remove": lambda: services.waitlist_remove(
-            actor=user, entry_id=entry_id, reason=request.POST.get("reason", "")
-        ),
-    }
-    done = {
-        "check-in": _("Checked in."),
-        "call": _("Player called."),
-        "seat": _("Player seated from the list."),
-        "remove": _("Removed from the list."),
-    }
-    if verb not in calls:
-        return redirect(_wl_back(request))
-    return run(request, calls[verb], done=done[verb], back=_wl_back(request))
-
-
 @page("dealers")
 def dealers(request: HttpRequest) -> HttpResponse:
     """The rotation ("downs") board, dealer profiles and shifts."""
     context = {
         "board": selectors.rotation_board(),
         "profiles": dealer_profiles(),
+        "new_dealers": dealers_without_profile(),
+        "games": Game.objects.filter(is_active=True).order_by("name"),
         "on_shift": {s.dealer_id for s in dealer_shifts(open_only=True)},
         "is_floor_manager": has_any_role(request.user, (FM,)),
     }
     template = "tables/dealers.html#downs" if is_htmx(request) else "tables/dealers.html"
     return render(request, template, context)
+
+
+@action
+def dealer_games(request: HttpRequest) -> HttpResponse:
+    """The games a dealer may deal (a new dealer gets their first ones here); the service checks the role."""
+    user_id = whole_number(request.POST.get("user_id", ""))
+    game_ids = [whole_number(v) for v in request.POST.getlist("game_ids")]
+    back = reverse("tables:dealers")
+    if user_id is None or None in game_ids:
+        messages.error(request, _("Pick a dealer and the games they may deal."))
+        return redirect(back)
+    games = [g for g in game_ids if g is not None]
+    call = lambda: services.dealer_profile_set(actor=actor(request), user_id=user_id, game_ids=games)  # noqa: E731
+    return run(request, call, done=_("The games this dealer may deal are saved."), back=back)
 
 
 @action

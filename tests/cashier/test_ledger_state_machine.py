@@ -105,20 +105,35 @@ class Cage(RuleBasedStateMachine):
         except DomainError as exc:
             assert exc.code == "insufficient_balance"
 
-    @rule(amount=st.sampled_from([100, 500, 600, 1_000, 1_500]), tray=st.booleans())
-    def fee(self, amount: int, tray: bool) -> None:
+    @rule(amount=st.sampled_from([100, 500, 600, 1_000, 1_500]), source=st.sampled_from(["players", "tray", "change"]))
+    def fee(self, amount: int, source: str) -> None:
+        """From the players' chips, from the tray, or from the players' with change from the tray."""
         self.hand += 1
         try:
             entry = fee_to_drop_box(
-                actor=self.dealer, table_id=self.table.pk, amount=amount, ref=f"hand:{self.hand}", from_tray=tray
+                actor=self.dealer,
+                table_id=self.table.pk,
+                amount=amount,
+                ref=f"hand:{self.hand}",
+                from_tray=source == "tray",
+                change_from_tray=source == "change",
             )
         except DomainError as exc:
             assert exc.code in ("no_breakdown", "insufficient_balance")
             return
-        if not tray:
-            for value, pk in self.ids.items():
-                moved = sum(-leg.amount for leg in entry.legs.all() if leg.denomination_id == pk and leg.amount < 0)
-                self.players[value] -= moved // value
+        by_kind: Counter[str] = Counter()
+        for leg in entry.legs.select_related("account"):
+            by_kind[leg.account.kind] += leg.amount
+        assert by_kind[AccountKind.DROP_BOX] == amount
+        if source == "tray":
+            return
+        assert by_kind[AccountKind.OUTSTANDING] == -amount and by_kind[AccountKind.TRAY] == 0  # change: value kept
+        outstanding = Account.objects.get(kind=AccountKind.OUTSTANDING).pk
+        for value, pk in self.ids.items():
+            moved = sum(
+                leg.amount for leg in entry.legs.all() if leg.denomination_id == pk and leg.account_id == outstanding
+            )
+            self.players[value] += moved // value
 
     @rule(data=st.data())
     def reverse(self, data: st.DataObject) -> None:

@@ -60,15 +60,16 @@ PAGES = {
     "shift_export": ("get", {C, A, F}),
     "shift_close": ("post", {C}),
     "shift_approve": ("post", {F}),
-    "hx_balance": ("get", {C, A}),
     "hx_breakdown": ("get", {C}),
     "hx_large_cash": ("get", {C}),
+    "hx_players": ("get", {C}),
     "cage_summary": ("get", {A}),
     "outstanding": ("get", {A, C}),
     "large_cash": ("get", {A}),
     "slips": ("get", {C, F, D, A}),
     "slip_create": ("post", {C, F, D}),
     "slip_action": ("post", {C, F, D}),
+    "slip_print": ("get", {C, F, D, A}),
     "tray_counts": ("get", {F, D, A}),
     "tray_count_create": ("post", {D, F}),
     "tray_count_sign": ("post", {F}),
@@ -100,7 +101,7 @@ def _args(name: str, ids: dict[str, int]) -> list[object]:
         ("-issue", "-receive", "-void", "-confirm", "-sign", "-approve", "-decline")
     ):
         return [ids["other"]]
-    if name in {"tray_count_sign"}:
+    if name in {"tray_count_sign", "slip_print"}:
         return [ids["other"]]
     return []
 

@@ -18,8 +18,8 @@ def test_dealer_records_a_holdem_hand_with_buttons(login_page, live_server, deal
     # Seat 3 faces the big blind: calling is offered, checking is not (illegal, so absent).
     page.wait_for_selector("#seat-3.to-act")
     assert page.locator("#actions button:has-text('Check')").count() == 0
-    assert page.locator("#actions button:has-text('Call 1000')").count() == 1
-    page.click("#actions button:has-text('Call 1000')")
+    assert page.locator("#actions button:has-text('Call 1,000')").count() == 1
+    page.click("#actions button:has-text('Call 1,000')")
     page.wait_for_selector("#seat-1.to-act")
     page.keyboard.press("c")  # the small blind completes with the keyboard shortcut
     page.wait_for_selector("#seat-2.to-act")
@@ -53,10 +53,10 @@ def test_dealer_records_a_holdem_hand_with_buttons(login_page, live_server, deal
     assert (hand.pot, hand.fee) == (3000, 150)  # three big blinds; the pot bet came back uncalled
     page.click("#log-link")
     page.wait_for_selector("#hand-pot")
-    assert page.inner_text("#hand-pot") == "3000" and page.inner_text("#hand-fee") == "150"
+    assert page.inner_text("#hand-pot") == "3,000" and page.inner_text("#hand-fee") == "150"
     page.goto(f"{live_server.url}/hands/")
     row = page.locator(f"tr[data-hand='{hand.pk}']")
-    assert row.locator(".pot").inner_text() == "3000" and row.locator(".fee").inner_text() == "150"
+    assert row.locator(".pot").inner_text() == "3,000" and row.locator(".fee").inner_text() == "150"
 
 
 def test_the_dealer_sees_an_away_player_sitting_out(login_page, live_server, dealer, club_table):

@@ -1,5 +1,5 @@
 """The PostgreSQL fee posting of a completed hand (``rake.services.hand_fee_sql``) writes what the ORM
-path writes, refuses what it refuses, and writes nothing when it refuses."""
+path writes, with change from the tray too, refuses what it refuses, and writes nothing when it refuses."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ from cashier.models import Account, AccountKind, Balance, Denomination, JournalE
 from cashier.services.accounts import singleton_accounts, table_account
 from cashier.services.ledger import chip_legs, post_entry
 from config.roles import Role
-from games.models import Hand
-from rake.models import DailyFeeSummary, FeeCharge
+from games.models import Hand, HandStatus
+from rake.models import DailyFeeSummary, FeeCharge, PendingFee
 from rake.services import fees
 from rake.services.hand_fee_sql import hand_fee_post_sql
 from tests.factories import UserFactory
 from tests.games.helpers import play_hand
-from tests.rake.helpers import assert_fee_invariants, drop_box, stock_chips
+from tests.rake.change_helpers import players_keep_only, tray_chips
+from tests.rake.helpers import assert_fee_invariants, drop_box, fill_tray, stock_chips
 
 HANDS = 12
 
@@ -183,4 +184,81 @@ def test_a_tables_first_fee_creates_its_drop_box_and_posts_in_the_two_statements
     assert Balance.objects.filter(account=box).count() == Denomination.objects.count() + 1  # cash and each chip
     assert FeeCharge.objects.get(hand=hand).fee == hand.fee
     assert drop_box(table.pk) == hand.fee
+    assert_fee_invariants()
+
+
+def _fast_path_only(monkeypatch) -> None:
+    """A completed hand's fee that leaves the two statements for the ORM path fails the test."""
+    orm_post = fees.hand_fees_post
+
+    def fast_only(*, actor: Any, hand_id: int) -> bool:
+        if Hand.objects.get(pk=hand_id).status == HandStatus.COMPLETE:
+            raise AssertionError("a completed hand's fee went to the ORM path")
+        return orm_post(actor=actor, hand_id=hand_id)
+
+    monkeypatch.setattr(fees, "hand_fees_post", fast_only)
+
+
+def _play_both(fast, orm, floor_manager, monkeypatch, *, fast_only: bool) -> None:
+    """The same hands at both tables, in turn; before each, the players again hold no chip under 1,000
+    (the change a fee gave them goes back to the vault), so both tables post from the same chips."""
+    for seed in range(HANDS):
+        with monkeypatch.context() as patch:
+            if fast_only:
+                _fast_path_only(patch)
+            players_keep_only(1000)
+            play_hand(floor_manager, fast.pk, seed)
+        with monkeypatch.context() as patch:
+            patch.setattr(fees, "hand_fee_post_sql", lambda **_: None)
+            players_keep_only(1000)
+            play_hand(floor_manager, orm.pk, seed)
+
+
+def test_both_paths_make_the_same_change_from_the_tray(
+    on_postgres, make_table, holdem, make_dealer_user, floor_manager, monkeypatch
+):
+    """The players hold only chips of 1,000 and more: a fee is posted with change from the tray, the same
+    chips by both paths, and the fast path does it in its two statements."""
+    ids = stock_chips()
+    players_keep_only(1000)
+    fast = make_table(holdem, make_dealer_user(), players=6)
+    orm = make_table(holdem, make_dealer_user(), players=6)
+    for table in (fast, orm):
+        for value, pieces in ((500, 40), (100, 100), (25, 100), (5, 100), (1, 100)):
+            fill_tray(table.pk, ids[value], value * pieces, floor_manager)
+    tray_value = sum(tray_chips(fast.pk).values())
+    _play_both(fast, orm, floor_manager, monkeypatch, fast_only=True)
+
+    changed = [row for row in _fee_rows(fast.pk) if any(kind == AccountKind.TRAY for kind, *_ in row["legs"])]
+    assert changed, "no fee needed change"
+    assert _fee_rows(fast.pk) == _fee_rows(orm.pk)
+    assert len(_fee_rows(fast.pk)) == HANDS
+    assert _summaries(fast.pk) == _summaries(orm.pk)
+    assert _box(fast.pk) == _box(orm.pk)
+    assert tray_chips(fast.pk) == tray_chips(orm.pk)
+    assert sum(tray_chips(fast.pk).values()) == tray_value
+    assert not PendingFee.objects.exists()
+    assert_fee_invariants()
+
+
+def test_both_paths_record_the_same_pending_fees(
+    on_postgres, make_table, holdem, make_dealer_user, floor_manager, monkeypatch
+):
+    """Players with only chips of 1,000 and more, empty trays: what cannot post is pending, alike."""
+    stock_chips()
+    players_keep_only(1000)
+    fast = make_table(holdem, make_dealer_user(), players=6)
+    orm = make_table(holdem, make_dealer_user(), players=6)
+    _play_both(fast, orm, floor_manager, monkeypatch, fast_only=False)
+
+    def pending(table_id: int) -> list[tuple[Any, ...]]:
+        return list(
+            PendingFee.objects.filter(table_id=table_id)
+            .order_by("hand__number")
+            .values_list("hand__number", "gaming_day", "amount", "reason")
+        )
+
+    assert pending(fast.pk) and pending(fast.pk) == pending(orm.pk)
+    assert _fee_rows(fast.pk) == _fee_rows(orm.pk)
+    assert drop_box(fast.pk) == drop_box(orm.pk)
     assert_fee_invariants()

@@ -41,9 +41,13 @@ API: dict[str, tuple[str, set[str]]] = {
 PAGES: dict[str, tuple[str, set[str]]] = {
     "hand_list": ("get", READ),
     "hand": ("get", READ),
+    "hand_void": ("post", {FM}),
+    "hand_correct": ("post", {FM}),
     "dealer": ("get", {FM, DEALER}),
+    "dealer_chips": ("get", {FM, DEALER}),
     "export_start": ("post", OFFICE),
     "export": ("get", OFFICE),
+    "export_retry": ("post", OFFICE),
     "import": ("get", {FM}),
     "stats": ("get", OFFICE),
 }
@@ -71,13 +75,13 @@ def world(request, floor_manager, dealer, holdem_table):
 
 
 def _args(name: str, world: dict[str, int]) -> list[int]:
-    if "export-d" in name or name == "export":
+    if "export-d" in name or name in ("export", "export_retry"):
         return [world["export"]]
-    if name in ("games-table-current", "games-stack-add", "dealer"):
+    if name in ("games-table-current", "games-stack-add", "dealer", "dealer_chips"):
         return [world["table"]]
     if name.startswith("games-hand-") and name not in ("games-hand-list", "games-hand-start", "games-hand-record"):
         return [world["hand"]]
-    if name == "hand":
+    if name in ("hand", "hand_void", "hand_correct"):
         return [world["hand"]]
     return []
 

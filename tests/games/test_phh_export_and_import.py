@@ -36,7 +36,7 @@ def test_filtered_export_runs_and_downloads(
     client = api_for(accountant)
     with django_capture_on_commit_callbacks(execute=True) as queued:
         response = client.post(reverse("api:games-export-create"), {"table_id": holdem_table.pk}, format="json")
-    tasks = [c for c in queued if getattr(getattr(c, "func", None), "__name__", "") == "_publish"]
+    tasks = [c for c in queued if getattr(getattr(c, "func", None), "__name__", "") == "_publish_now"]
     assert response.status_code == 202 and len(tasks) == 1  # the task leaves only once the export row commits
     export = PhhExport.objects.get(pk=response.json()["id"])
     assert export.status == "done" and export.total == 2  # eager Celery ran it on commit

@@ -165,7 +165,8 @@ def test_progress_beside_the_copy_is_written_and_never_waits(on_postgres, accoun
         actor=accountant, format="csv", content="detail", filters=ReportFilters(day_from=day, day_to=day)
     )
     ReportExport.objects.filter(pk=export.pk).update(done=0)
-    with _progress_aside(export.pk) as report:
+    export.refresh_from_db()
+    with _progress_aside(export.pk, export.attempts) as report:  # as the attempt that holds the export
         report(10_000)
         export.refresh_from_db()
         assert export.done == 10_000

@@ -15,7 +15,8 @@ import pytest
 from django.db import connection
 
 from config.gaming_day import current_gaming_day
-from rake.models import ExportCompletion, ExportStatus, ReportExport
+from config.models import JobStatus
+from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services import export_create
 from rake.services.exports import export_dir, export_file
@@ -69,7 +70,7 @@ def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, 
 
     killed = export_create(actor=accountant, format="csv", content="detail", filters=filters)
     _wait(
-        lambda: ReportExport.objects.filter(pk=killed.pk, status=ExportStatus.RUNNING, done__gte=50_000).exists(),
+        lambda: ReportExport.objects.filter(pk=killed.pk, status=JobStatus.RUNNING, done__gte=50_000).exists(),
         timeout=60,
         worker=rake_worker,
         what="the export under way",
@@ -77,7 +78,7 @@ def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, 
     )
     rake_worker.kill()
     killed.refresh_from_db()
-    assert killed.status == ExportStatus.RUNNING and killed.done < ROWS
+    assert killed.status == JobStatus.RUNNING and killed.done < ROWS
     assert not ExportCompletion.objects.filter(export=killed).exists()
     assert list(export_dir().glob(f".fees-{killed.pk}-1.csv.part"))  # the dead attempt's temporary file
 
@@ -86,7 +87,7 @@ def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, 
         lambda: ExportCompletion.objects.filter(export=killed).first(), timeout=180, worker=rake_worker, what="rerun"
     )
     killed.refresh_from_db()
-    assert killed.status == ExportStatus.DONE and killed.attempts >= 2
+    assert killed.status == JobStatus.DONE and killed.attempts >= 2
     assert ExportCompletion.objects.filter(export=killed).count() == 1
     assert (done.rows, done.sha256) == (ROWS, clean_done.sha256)  # no row lost, none twice
     assert _lines(export_file(done)) == ROWS + 1

@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from config.gaming_day import current_gaming_day
-from rake.models import ExportCompletion, ExportContent, ExportFormat, ExportStatus, ReportExport
+from config.models import JobStatus
+from rake.models import ExportCompletion, ExportContent, ExportFormat, ReportExport
 from rake.selectors import ReportFilters, fee_report
 from rake.services import export_create, export_run, hand_fees_post
 from rake.services.exports import export_file
@@ -102,7 +103,7 @@ def test_exports_write_a_complete_file_once(activity, accountant, fmt, content) 
     again = export_run(export_id=export.pk)  # a redelivered task finds the completion
     assert again.pk == done.pk and ExportCompletion.objects.count() == 1
     export.refresh_from_db()
-    assert export.status == ExportStatus.DONE and export.attempts == 1
+    assert export.status == JobStatus.DONE and export.attempts == 1
     data = export_file(done).read_bytes()
     assert len(data) == done.size and done.rows == (6 if content == "detail" else 4)
     if fmt == "csv":
@@ -141,7 +142,7 @@ def test_the_page_starts_an_export_and_polls_it(
         )
     assert started.status_code == 200 and "<progress" in started.content.decode()
     export = ReportExport.objects.get()
-    assert export.status == ExportStatus.DONE  # the task ran once the request's transaction committed
+    assert export.status == JobStatus.DONE  # the task ran once the request's transaction committed
     polled = client.get(reverse("rake:export_progress", args=[export.pk])).content.decode()
     assert "hx-get" not in polled and reverse("rake:export_download", args=[export.pk]) in polled
     download = client.get(reverse("rake:export_download", args=[export.pk]))

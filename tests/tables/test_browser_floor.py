@@ -25,6 +25,7 @@ def test_seat_from_the_waitlist_and_the_board_follows(
     expect(board.locator("[data-board-list]")).to_contain_text("Armen K.")
 
     page.goto(f"{live_server.url}/floor/tables/{table.pk}/")
+    page.locator(f'li[data-entry="{entry.pk}"] input[name=buy_in]').fill("50000")
     page.locator(f'li[data-entry="{entry.pk}"] button', has_text="Seat here").click()
     page.wait_for_load_state()
     expect(page.locator(".messages")).to_contain_text("seated")

@@ -146,7 +146,10 @@ def test_seat_from_the_list_with_the_entry_choice(
     assert SeatSession.objects.get(player_id=first.player_id, ended_at__isnull=True).entry == "post"
     page = client_for(floor_manager)
     assert 'name="entry"' in page.get(reverse("tables:waitlists")).content.decode()
-    page.post(reverse("tables:waitlist_action", args=[second.pk, "seat"]), {"table_id": table.pk, "entry": "wait"})
+    page.post(
+        reverse("tables:waitlist_action", args=[second.pk, "seat"]),
+        {"table_id": table.pk, "entry": "wait", "buy_in": "100000"},
+    )
     assert SeatSession.objects.get(player_id=second.player_id, ended_at__isnull=True).entry == "wait"
     services.waitlist_seat(actor=floor_manager, entry_id=third.pk, table_id=table.pk)
     assert SeatSession.objects.get(player_id=third.player_id, ended_at__isnull=True).entry == ""  # waits

@@ -1,6 +1,7 @@
 // The dealer's screen: draws the hand from the API's state and offers only what the engine allows.
 // Every event is posted with the hand's sequence and a fresh client event id (crypto.randomUUID);
-// the response's state redraws the screen, a 409 reloads it. Plain JS, no build step.
+// the response's state redraws the screen, a 409 reloads it. Between hands the chips panel (an htmx
+// partial of the page) takes buy-ins, add-ons and rebuys. Plain JS, no build step.
 (function () {
   "use strict";
   // Django's JavaScript catalog (jsi18n) defines gettext/interpolate; English stands in without it.
@@ -13,6 +14,28 @@
   const RANKS = "AKQJT98765432", SUITS = "shdc";
   const url = (template, id) => template.replace(/\/0\//, "/" + id + "/");
   let state = null, names = {}, amount = "", chosen = [], pickerFor = null, busy = false;
+
+  // Words for the engine's codes: streets (games.engine.state) and hand statuses (games.models.HandStatus).
+  const STREETS = {
+    preflop: gettext("Preflop"), flop: gettext("Flop"), turn: gettext("Turn"), river: gettext("River"),
+    first_round: gettext("First betting round"), draw: gettext("Draw"), second_round: gettext("Second betting round"),
+  };
+  const STATUSES = {
+    open: gettext("open"), complete: gettext("complete"), misdeal: gettext("misdeal"),
+    voided: gettext("void"), superseded: gettext("superseded"),
+  };
+
+  // Money as config.money.format_money writes it (the page passes its separators): minor units in, text out.
+  const money = { exp: Number(root.dataset.moneyExponent || 0), group: root.dataset.moneyGroup ?? ",", point: root.dataset.moneyDecimal || "." };
+  function fmt(n) {
+    const value = Math.round(Number(n) || 0);
+    let digits = String(Math.abs(value)), fraction = "";
+    if (money.exp) {
+      digits = digits.padStart(money.exp + 1, "0");
+      fraction = money.point + digits.slice(-money.exp); digits = digits.slice(0, -money.exp);
+    }
+    return (value < 0 ? "−" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, money.group) + fraction;
+  }
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -31,6 +54,13 @@
     b.type = "button"; b.textContent = label; b.dataset.key = key || ""; if (cls) b.className = cls;
     b.addEventListener("click", onClick);
     return b;
+  }
+  // Text that comes from the floor (players' names) is set as text nodes, never parsed as HTML.
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
   }
 
   async function call(method, target, body) {
@@ -55,16 +85,32 @@
     data.seats.concat(data.sitting_out || []).forEach((s) => { names[s.seat] = s.name; });
   }
   function setState(data) {
+    const wasOpen = state && state.status === "open";
     state = data; amount = ""; chosen = []; pickerFor = null;
     root.dataset.hand = data.hand_id; draw();
+    // The hand just ended: the chips panel comes back with the stacks the hand left.
+    if (wasOpen && data.status !== "open") document.body.dispatchEvent(new Event("chips-refresh"));
   }
 
   async function start() {
     if (busy) return; busy = true;
     const { status, data } = await call("POST", root.dataset.startUrl, { table_id: Number(root.dataset.table) });
     busy = false;
-    if (status === 201) { learnNames(data); setState(data); say(interpolate(gettext("Hand #%(number)s started"), { number: data.number }, true)); }
-    else say(data && data.error ? data.error.message : gettext("Refused"), true);
+    if (status === 201) { learnNames(data); setState(data); say(interpolate(gettext("Hand #%(number)s started"), { number: data.number }, true)); return; }
+    say(data && data.error ? data.error.message : gettext("Refused"), true);
+    // A seated player with no chips recorded: the buy-in is entered here, then the hand starts.
+    if (data && data.error && data.error.code === "stack_unknown") offerBuyIn(data.error.details.seat);
+  }
+  function offerBuyIn(seat) {
+    const chips = $("chips");
+    if (!chips) return;
+    chips.hidden = false;
+    const form = $("chips-seat-" + seat);
+    if (!form) return;
+    form.classList.add("needs-buy-in");
+    form.scrollIntoView({ block: "nearest" });
+    const input = form.querySelector("input[name=amount]");
+    if (input) input.focus();
   }
 
   async function send(event, undo) {
@@ -84,64 +130,71 @@
   }
 
   // -- drawing ---------------------------------------------------------------
-  const fmt = (n) => Number(n).toLocaleString("en-US");
   function draw() {
-    drawSeats(); drawCenter(); drawActions(); drawPicker();
-    $("hand-label").textContent = state ? "· " + (state.status !== "open"
-      ? interpolate(gettext("Hand #%(number)s (%(status)s)"), { number: state.number, status: state.status }, true)
-      : interpolate(gettext("Hand #%(number)s"), { number: state.number }, true)) : "";
+    drawSeats(); drawCenter(); drawActions(); drawPicker(); drawSummary();
+    const chips = $("chips");
+    if (chips && state && state.status === "open") chips.hidden = true;
+    let label = "";
+    if (state) {
+      label = "· " + interpolate(gettext("Hand #%(number)s"), { number: state.number }, true);
+      if (state.status === "open") label += " · " + (STREETS[state.street] || state.street);
+      else label += " (" + (STATUSES[state.status] || state.status) + ")";
+    }
+    $("hand-label").textContent = label;
+    // The seat to act stays in sight on a small screen: scrolled to, never under the page's header.
+    const acting = document.querySelector("#seats .seat.to-act");
+    if (acting) acting.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
-  function place(el, seat) {
+  // Seats around an oval that keeps every seat box inside the felt (dealer.css sizes the boxes per table).
+  function place(node, seat) {
     const angle = Math.PI / 2 + (2 * Math.PI * (seat - 1)) / state.seat_count;
-    // Seat cards hang below their anchor, so the oval's lower half is squeezed to keep them on the felt.
-    el.style.left = 50 + 42 * Math.cos(angle) + "%"; el.style.top = 42 + (Math.sin(angle) > 0 ? 30 : 36) * Math.sin(angle) + "%";
+    const cos = Math.cos(angle).toFixed(4), sin = Math.sin(angle).toFixed(4);
+    node.style.left = "calc(50% + " + cos + " * (50% - var(--seat-w) / 2 - 4px))";
+    node.style.top = "calc(50% + " + sin + " * (50% - var(--seat-h) / 2 - 4px))";
   }
-  // Seat labels carry players' names as typed by the floor: built as text nodes, never parsed as HTML.
-  function div(className, text) {
-    const el = document.createElement("div");
-    el.className = className; el.textContent = text;
-    return el;
+  function seatName(s) {
+    const name = el("div", "name");
+    name.append(el("span", "number", String(s.seat)), " · ", el("span", "player", names[s.seat] || s.name || ""));
+    return name;
   }
-  function seatName(s) { return div("name", s.seat + " · " + (names[s.seat] || s.name || "")); }
   function drawSeats() {
     const box = $("seats"); box.replaceChildren();
+    const felt = $("felt");
+    felt.classList.toggle("many", !!state && state.seat_count > 6);
+    felt.classList.toggle("club", !!state && state.game === "club_poker");
     if (!state) return;
     // Players seated but not dealt in: the dealer deals past them (away, or waiting for the big blind).
     (state.sitting_out || []).forEach((s) => {
-      const el = document.createElement("div");
-      el.className = "seat sitting-out"; el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
-      place(el, s.seat);
-      el.append(seatName(s), div("stack", fmt(s.stack)), div("bet", gettext("sitting out")));
-      box.appendChild(el);
+      const node = el("div", "seat sitting-out"); node.id = "seat-" + s.seat; node.dataset.seat = s.seat;
+      place(node, s.seat);
+      node.append(seatName(s), el("div", "stack", fmt(s.stack)), el("div", "bet", gettext("sitting out")));
+      box.appendChild(node);
     });
     state.seats.forEach((s) => {
-      const el = document.createElement("div");
-      el.className = "seat" + (state.to_act === s.seat ? " to-act" : "") + (s.folded ? " folded" : "");
-      el.id = "seat-" + s.seat; el.dataset.seat = s.seat;
-      place(el, s.seat);
+      const node = el("div", "seat" + (state.to_act === s.seat ? " to-act" : "") + (s.folded ? " folded" : ""));
+      node.id = "seat-" + s.seat; node.dataset.seat = s.seat;
+      place(node, s.seat);
       const name = seatName(s);
       if (s.seat === state.button) {
-        const chip = document.createElement("span");
-        chip.className = "dealer-button"; chip.title = gettext("button"); chip.textContent = "D";
-        name.append(" ", chip);
+        const chip = el("span", "dealer-button", "D"); chip.title = gettext("button");
+        name.prepend(chip, " ");
       }
-      el.append(name, div("stack", fmt(s.stack) + (s.all_in ? " " + gettext("all-in") : "")), div("bet", s.bet ? fmt(s.bet) : ""));
-      const cards = document.createElement("div");
+      node.append(name, el("div", "stack", fmt(s.stack) + (s.all_in ? " · " + gettext("all-in") : "")));
+      const row = el("div", "bet-row");
+      row.append(el("span", "bet", s.bet ? fmt(s.bet) : ""));
+      const cards = el("span", "cards");
       cardsOf(s.cards).forEach((c) => cards.appendChild(face(c)));
-      el.appendChild(cards);
-      box.appendChild(el);
+      row.appendChild(cards);
+      node.appendChild(row);
+      box.appendChild(node);
     });
   }
   function drawCenter() {
     const board = $("board"); board.replaceChildren();
-    if (!state) { $("pots").textContent = ""; $("prompt").textContent = gettext("No hand open"); return; }
+    const pots = $("pots"); pots.replaceChildren();
+    if (!state) { $("prompt").textContent = gettext("No hand open"); return; }
     cardsOf(state.board).forEach((c) => board.appendChild(face(c)));
-    // A "pot" only one seat can win is an uncalled bet on its way back, not a side pot.
-    const contested = state.pots.filter((p) => p.eligible.length > 1);
-    const split = contested.length > 1 ? " (" + contested.map((p, i) =>
-      interpolate(i ? gettext("side %(amount)s") : gettext("main %(amount)s"), { amount: fmt(p.amount) }, true)).join(" · ") + ")" : "";
-    $("pots").textContent = interpolate(gettext("Pot %(amount)s"), { amount: fmt(state.pot_total) }, true) + split;
-    $("pots").dataset.total = state.pot_total;
+    if (state.status === "open") drawPots(pots);
     const prompts = {
       deal: gettext("Deal the cards"),
       action: interpolate(gettext("Seat %(seat)s to act"), { seat: state.to_act }, true),
@@ -149,16 +202,81 @@
       draw: interpolate(gettext("Seat %(seat)s draws"), { seat: state.to_act }, true),
       showdown: gettext("Showdown"),
       tie: interpolate(gettext("Tie between seats %(seats)s"), { seats: state.tied_seats.join(", ") }, true),
-      none: state.result ? interpolate(gettext("Fee %(fees)s"), { fees: state.result.fees }, true) : "",
+      none: state.result && state.result.misdeal ? gettext("Misdeal") : gettext("Hand complete"),
     };
     // All in before the river: the hands are tabled during the run-out, before the remaining board (R17).
     const tabling = state.next === "board" && state.showdown_pending.length ? " · " + gettext("Showdown") : "";
     $("prompt").textContent = (prompts[state.next] || "") + tabling;
   }
+  // The total, and only when a player is all-in its main and side pots; the parts always add up to the
+  // total, chips only one player can win (a bet not called yet) shown as such.
+  function drawPots(box) {
+    const total = state.pot_total;
+    const head = el("span", "pot-total", interpolate(gettext("Pot %(amount)s"), { amount: fmt(total) }, true));
+    head.dataset.amount = total; box.dataset.total = total;
+    box.appendChild(head);
+    const contested = state.pots.filter((p) => p.eligible.length > 1);
+    if (!state.seats.some((s) => s.all_in) || contested.length < 2) return;
+    const parts = contested.map((p, i) => [i ? interpolate(gettext("side %(amount)s"), { amount: fmt(p.amount) }, true)
+                                             : interpolate(gettext("main %(amount)s"), { amount: fmt(p.amount) }, true), p.amount]);
+    const rest = total - contested.reduce((sum, p) => sum + p.amount, 0);
+    if (rest > 0) parts.push([interpolate(gettext("not called yet %(amount)s"), { amount: fmt(rest) }, true), rest]);
+    box.append(" = ");
+    parts.forEach(([text, value], i) => {
+      if (i) box.append(" + ");
+      const part = el("span", "pot-part", text); part.dataset.amount = value;
+      box.appendChild(part);
+    });
+  }
+
+  // -- the end of a hand: who won which pot, how much, the fee, the final stacks; until the next hand ----
+  function drawSummary() {
+    const box = $("summary"); box.replaceChildren();
+    const r = state && state.status !== "open" ? state.result : null;
+    box.hidden = !r;
+    if (!r) return;
+    box.appendChild(el("h2", "", interpolate(gettext("Hand #%(number)s: result"), { number: state.number }, true)));
+    const lines = el("ul", "summary-pots");
+    if (r.misdeal) lines.appendChild(el("li", "", gettext("Misdeal: every chip goes back to its player.")));
+    r.pots.forEach((pot, i) => {
+      const title = r.pots.length === 1 ? gettext("Pot") : i ? interpolate(gettext("Side pot %(number)s"), { number: i }, true) : gettext("Main pot");
+      const line = el("li", "pot-won"); line.dataset.pot = i;
+      line.appendChild(el("strong", "", title + " " + fmt(pot.amount)));
+      line.append(": ");
+      if (pot.carried) line.append(gettext("carried to the replay"));
+      else line.append(pot.winners.map((seat, k) => interpolate(gettext("seat %(seat)s %(name)s wins %(amount)s"),
+        { seat, name: names[seat] || "", amount: fmt(pot.shares[k]) }, true)).join(", "));
+      line.append(" · " + interpolate(gettext("fee %(amount)s"), { amount: fmt(pot.fee) }, true));
+      lines.appendChild(line);
+    });
+    (r.returned || []).forEach(([seat, chips]) => lines.appendChild(el("li", "returned",
+      interpolate(gettext("%(amount)s not called, back to seat %(seat)s"), { amount: fmt(chips), seat }, true))));
+    const fee = el("li", "fee-total", interpolate(gettext("Fee in all: %(amount)s"), { amount: fmt(r.fees) }, true));
+    fee.dataset.amount = r.fees; lines.appendChild(fee);
+    box.appendChild(lines);
+    box.appendChild(finalStacks(r));
+  }
+  function finalStacks(r) {
+    const table = el("table", "list final-stacks");
+    const head = el("tr");
+    [gettext("Seat"), gettext("Player"), gettext("Start"), gettext("Final stack"), gettext("Change")].forEach((t, i) =>
+      head.appendChild(el("th", i > 1 ? "num" : "", t)));
+    table.appendChild(el("thead")).appendChild(head);
+    const body = table.appendChild(el("tbody"));
+    state.seats.forEach((s) => {
+      const final = r.final_stacks[String(s.seat)] ?? s.stack, change = final - s.start_stack;
+      const row = el("tr"); row.dataset.seat = s.seat; row.dataset.final = final;
+      row.append(el("td", "", String(s.seat)), el("td", "", names[s.seat] || s.name || ""), el("td", "num", fmt(s.start_stack)),
+        el("td", "num final", fmt(final)), el("td", "num" + (change > 0 ? " up" : change < 0 ? " down" : ""), (change > 0 ? "+" : "") + fmt(change)));
+      body.appendChild(row);
+    });
+    return table;
+  }
 
   function drawActions() {
     const box = $("actions"); box.replaceChildren();
     $("amount-panel").hidden = true;
+    const note = $("no-raise"); note.hidden = true; note.textContent = "";
     if (!state || state.status !== "open") {
       box.appendChild(button(state ? gettext("Next hand") : gettext("Start hand"), "n", start));
       if (state) box.appendChild(logLink());
@@ -171,12 +289,7 @@
       if (chosen.length !== state.board_due) { say(interpolate(gettext("Pick %(count)s card(s)"), { count: state.board_due }, true), true); return; }
       send({ type: "board", cards: chosen.join("") });
     }));
-    if (next === "draw") {
-      const seat = state.to_act;
-      box.appendChild(button(gettext("Stand pat"), "0", () => send({ type: "draw", seat, discards: "", cards: "" })));
-      [1, 2, 3].forEach((k) => box.appendChild(button(interpolate(gettext("Draw %(count)s"), { count: k }, true), String(k), () =>
-        send({ type: "draw", seat, discards: "??".repeat(k), cards: "??".repeat(k) }))));
-    }
+    if (next === "draw") drawButtons(box);
     if (next === "showdown" || next === "board") showdownButtons(box);
     if (next === "tie") {
       box.appendChild(button(gettext("Agree split"), "s", () => send({ type: "agree_split" })));
@@ -186,15 +299,40 @@
     if (state.can_misdeal) box.appendChild(button(gettext("Misdeal"), "", () => send({ type: "misdeal", reason: "called by the dealer" }), "secondary"));
   }
   function logLink() {
-    const a = document.createElement("a"); a.href = url(root.dataset.logUrl, state.hand_id); a.textContent = gettext("Hand log"); a.id = "log-link";
+    const a = el("a", "", gettext("Hand log")); a.href = url(root.dataset.logUrl, state.hand_id); a.id = "log-link";
     return a;
   }
+  // Club Poker: each card bought costs the ante, paid into the bank; a draw the stack cannot pay is not offered.
+  function drawButtons(box) {
+    const seat = state.to_act, held = state.seats.find((s) => s.seat === seat);
+    box.appendChild(button(gettext("Stand pat"), "0", () => send({ type: "draw", seat, discards: "", cards: "" })));
+    [1, 2, 3].forEach((k) => {
+      const price = k * (state.card_price || 0);
+      const label = price ? interpolate(gettext("Draw %(count)s · %(price)s"), { count: k, price: fmt(price) }, true)
+                          : interpolate(gettext("Draw %(count)s"), { count: k }, true);
+      const b = button(label, String(k), () => send({ type: "draw", seat, discards: "??".repeat(k), cards: "??".repeat(k) }));
+      b.dataset.price = price;
+      if (held && price > held.stack) { b.disabled = true; b.title = gettext("The stack cannot pay for these cards"); }
+      box.appendChild(b);
+    });
+  }
 
+  function noRaiseText(legal) {
+    const seat = legal.seat;
+    const words = {
+      opponents_all_in: gettext("Seat %(seat)s may not bet or raise: every opponent is all-in."),
+      call_takes_all: gettext("Seat %(seat)s may not raise: calling takes every chip."),
+      not_reopened: gettext("Seat %(seat)s may not raise: the betting was not reopened by a full raise."),
+      capped: gettext("Seat %(seat)s may not raise: the betting is capped."),
+      drew: gettext("Seat %(seat)s bought cards: after a draw a player may only check, call or fold, not bet or raise (Club Poker rules)."),
+    }[legal.no_raise_code];
+    return words ? interpolate(words, { seat }, true) : legal.no_raise_reason;
+  }
   function actionButtons(box, legal) {
     const seat = legal.seat;
     box.appendChild(button(gettext("Fold"), "f", () => send({ type: "action", seat, kind: "fold" }), "fold"));
     if (legal.can_check) box.appendChild(button(gettext("Check"), "c", () => send({ type: "action", seat, kind: "check" })));
-    else box.appendChild(button(interpolate(gettext("Call %(amount)s"), { amount: legal.call_amount }, true), "c", () => send({ type: "action", seat, kind: "call" })));
+    else box.appendChild(button(interpolate(gettext("Call %(amount)s"), { amount: fmt(legal.call_amount) }, true), "c", () => send({ type: "action", seat, kind: "call" })));
     if (legal.raise_kind) {
       const word = legal.raise_kind === "bet" ? gettext("Bet") : gettext("Raise to");
       const go = () => {
@@ -202,30 +340,31 @@
         send({ type: "action", seat, kind: legal.raise_kind, amount: to });
       };
       const raise = button(word, "r", go); raise.id = "raise"; box.appendChild(raise);
-      box.appendChild(button(interpolate(gettext("All-in %(amount)s"), { amount: legal.max_to }, true), "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: legal.max_to })));
+      box.appendChild(button(interpolate(gettext("All-in %(amount)s"), { amount: fmt(legal.max_to) }, true), "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: legal.max_to })));
       amountPanel(legal);
     } else if (legal.no_raise_reason) {
-      const note = document.createElement("small"); note.textContent = legal.no_raise_reason; box.appendChild(note);
+      const note = $("no-raise"); note.textContent = noRaiseText(legal); note.dataset.code = legal.no_raise_code || ""; note.hidden = false;
     }
   }
   function amountPanel(legal) {
     $("amount-panel").hidden = false;
     amount = amount || String(legal.min_to);
-    $("amount").textContent = amount;
+    showAmount();
     const presets = $("presets"); presets.replaceChildren();
     const p = legal.presets || {};
     [
-      [interpolate(gettext("Min %(amount)s"), { amount: p.min }, true), "m", p.min],
-      [interpolate(gettext("½ pot %(amount)s"), { amount: p.half_pot }, true), "h", p.half_pot],
-      [interpolate(gettext("Pot %(amount)s"), { amount: p.pot }, true), "p", p.pot],
+      [interpolate(gettext("Min %(amount)s"), { amount: fmt(p.min) }, true), "m", p.min],
+      [interpolate(gettext("½ pot %(amount)s"), { amount: fmt(p.half_pot) }, true), "h", p.half_pot],
+      [interpolate(gettext("Pot %(amount)s"), { amount: fmt(p.pot) }, true), "p", p.pot],
     ].forEach(([label, key, value]) =>
-      presets.appendChild(button(label, key, () => { amount = String(value); $("amount").textContent = amount; })));
+      presets.appendChild(button(label, key, () => { amount = String(value); showAmount(); })));
     const pad = $("keypad"); pad.replaceChildren();
     ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"].forEach((k) => pad.appendChild(button(k, "", () => key(k))));
   }
+  function showAmount() { $("amount").textContent = fmt(amount || 0); $("amount").dataset.amount = amount || "0"; }
   function key(k) {
     if (k === "C") amount = ""; else if (k === "⌫") amount = amount.slice(0, -1); else amount = (amount === "0" ? "" : amount) + k;
-    $("amount").textContent = amount || "0";
+    showAmount();
   }
   // Every seat still to decide may show now, in or out of the proposed order (case 58); the proposed next
   // comes first and alone takes the keys. Muck only where the engine takes it (asked, or beaten by a shown hand).

@@ -1,0 +1,110 @@
+"""Hand fees still pending: recorded as refused by the ledger, not posted since, their hand still in force.
+
+A ``PendingFee`` row is never edited; whether it is still pending is read
+here: its hand is complete and has no fee record (``FeeCharge``) in force.
+One query per list, whatever the number of rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
+from django.utils.translation import gettext_lazy as _
+
+from config.roles import Role, has_any_role
+from games.models import HandStatus
+from rake.models import FeeCharge, PendingFee
+
+# Who posts a pending fee (after a fill to the tray, say): the floor, and the office that closes the day.
+# Posting moves chips (players, tray, drop box): the floor's job. Accountants are read-only on money rows
+# (controls), so they see pending fees on the report and the day close, and ask the floor to post them.
+PENDING_POSTER_ROLES = (Role.FLOOR_MANAGER,)
+
+REASON_LABELS = {
+    "no_breakdown": _("neither the chips in play nor the tray make up the amount"),
+    "insufficient_balance": _("not enough chips in play or in the tray"),
+    "gaming_day_closed": _("its gaming day is closed"),
+    "already_posted": _("a ledger entry for the hand already exists"),
+}
+
+
+def pending_fees(
+    *, day_from: date | None = None, day_to: date | None = None, table_id: int | None = None
+) -> QuerySet[PendingFee]:
+    """The pending fees, oldest first, optionally of a period of gaming days and one table."""
+    posted = FeeCharge.objects.filter(hand_id=OuterRef("hand_id"), reverses__isnull=True)
+    rows = PendingFee.objects.filter(hand__status=HandStatus.COMPLETE).exclude(Exists(posted))
+    if day_from is not None:
+        rows = rows.filter(gaming_day__gte=day_from)
+    if day_to is not None:
+        rows = rows.filter(gaming_day__lte=day_to)
+    if table_id is not None:
+        rows = rows.filter(table_id=table_id)
+    return rows.order_by("gaming_day", "pk")
+
+
+@dataclass(frozen=True)
+class PendingTotal:
+    count: int = 0
+    amount: int = 0
+
+
+def pending_totals(days: Iterable[date]) -> dict[date, PendingTotal]:
+    """How many fees, and how much, are pending in each of ``days`` (one query)."""
+    wanted = sorted(set(days))
+    if not wanted:
+        return {}
+    rows = (
+        pending_fees(day_from=wanted[0], day_to=wanted[-1])
+        .values("gaming_day")
+        .annotate(n=Count("pk"), total=Sum("amount"))
+        .values_list("gaming_day", "n", "total")
+        .order_by()
+    )
+    return {day: PendingTotal(n, total or 0) for day, n, total in rows}
+
+
+@dataclass(frozen=True)
+class PendingRow:
+    pk: int
+    gaming_day: date
+    table_number: int
+    hand_number: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class PendingList:
+    rows: list[PendingRow]
+    may_post: bool
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
+
+    @property
+    def amount(self) -> int:
+        return sum(row.amount for row in self.rows)
+
+
+def pending_fee_list(
+    *,
+    user: User | AnonymousUser,
+    day_from: date | None = None,
+    day_to: date | None = None,
+    table_id: int | None = None,
+) -> PendingList:
+    """The pending fees as the pages show them (one query), and whether ``user`` may post them."""
+    values = pending_fees(day_from=day_from, day_to=day_to, table_id=table_id).values_list(
+        "pk", "gaming_day", "table__number", "hand__number", "amount", "reason", "message"
+    )
+    rows = [
+        PendingRow(pk, day, table, hand, amount, str(REASON_LABELS.get(reason, message or reason)))
+        for pk, day, table, hand, amount, reason, message in values
+    ]
+    return PendingList(rows=rows, may_post=has_any_role(user, PENDING_POSTER_ROLES))

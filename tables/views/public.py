@@ -1,0 +1,203 @@
+"""What the room shows the players: the table sign, the rules pages and the wall board.
+
+The rules pages are public (a player scans the sign's QR code, without a
+login); the wall board is public only through a kiosk link whose secret a
+floor manager or an admin made and can revoke. Neither shows a staff record:
+the board names players as the dealers' waitlist does (first name, initial).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.errors import DomainError
+from config.permissions import ViewFunc, role_required
+from config.roles import has_any_role
+from tables import selectors
+from tables.models import Table
+from tables.rules_text import RULES, rules_page
+from tables.selectors.board import room_board
+from tables.selectors.signage import kiosk_token_active, kiosk_tokens, room_language, room_language_history
+from tables.selectors.tables import table_get_for_user
+from tables.services.signage import kiosk_token_create, kiosk_token_revoke, room_language_set
+from tables.services.signs import sign_fields
+from tables.views.common import FM, PAGE_ROLES, actor, is_htmx, page
+
+# Who sets the room language and hands out board links: the floor runs the room, the admin its settings.
+SIGNAGE_ROLES = PAGE_ROLES["signage"]
+# The secret of a new board link waits here, in the server-side session, for the one page that shows it.
+_NEW_SECRET = "tables.kiosk_secret"
+
+
+def _language_name(code: str) -> str:
+    return str(translation.get_language_info(code)["name_translated"])
+
+
+def _sign_context(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """The sign in the room's language, or (``?preview=1``) in the language the page is read in."""
+    current = selectors.sign_current(table_id=table.pk)
+    room = room_language()
+    ui = translation.get_language() or settings.LANGUAGE_CODE
+    preview = request.GET.get("preview") == "1" and ui != room
+    fields: dict[str, Any] | None = None
+    if current is not None:
+        language = ui if preview else room
+        # The version records what the sign says in the room's language; anything else is derived now.
+        fields = current.data if current.data.get("language") == language else sign_fields(table, language=language)
+    qr = ""
+    if fields is not None:
+        url = request.build_absolute_uri(reverse("tables:rules", args=[fields.get("rules_slug", "")]))
+        qr = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True)
+    return {
+        "table": table,
+        "sign": current,
+        "fields": fields,
+        "qr": qr,
+        "room_language": room,
+        "room_language_name": _language_name(room),
+        "ui_language_name": _language_name(ui),
+        "sign_language": fields["language"] if fields else room,
+        "preview": preview,
+        "may_preview": ui != room,
+        "may_set_language": has_any_role(request.user, SIGNAGE_ROLES),
+    }
+
+
+@page("sign")
+def sign(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The table-top sign: one A5 page, readable from three metres, with a QR code to the public rules."""
+    table = table_get_for_user(user=request.user, table_id=table_id)
+    return render(request, "tables/sign.html", _sign_context(request, table))
+
+
+@page("board")
+def board(request: HttpRequest) -> HttpResponse:
+    """The room board for the staff: running tables and the waitlists, first names and initials only."""
+    context = {
+        "board": room_board(),
+        "poll_url": reverse("tables:board"),
+        "may_manage_links": has_any_role(request.user, SIGNAGE_ROLES),
+    }
+    template = "tables/board.html#board-live" if is_htmx(request) else "tables/board.html"
+    return render(request, template, context)
+
+
+def kiosk_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The room board for a wall TV, no login: a live kiosk link, in the room's language; else a refusal."""
+    with translation.override(room_language()):
+        if kiosk_token_active(token) is None:
+            response = render(request, "tables/kiosk_refused.html", status=403)
+            # The TV polls with htmx, which swaps nothing on a 403: reload the page, which shows the refusal.
+            if is_htmx(request):
+                response["HX-Refresh"] = "true"
+            return response
+        context = {"board": room_board(), "poll_url": request.path, "kiosk": True}
+        template = "tables/board.html#board-live" if is_htmx(request) else "tables/board.html"
+        response = render(request, template, context)
+    # The link is the credential: no cache, and no address of it handed to another site.
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _is_staff(request: HttpRequest) -> bool:
+    return has_any_role(request.user, PAGE_ROLES["rules"])
+
+
+def rules_index(request: HttpRequest) -> HttpResponse:
+    """Every game's rules, for anyone; the staff also see their reference texts."""
+    staff = _is_staff(request)
+    return render(request, "tables/rules_index.html", {"rules": [r for r in RULES.values() if r.public or staff]})
+
+
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's rules for players, public, with a table of contents; a staff reference needs a staff login."""
+    if slug not in RULES:
+        raise Http404(_("No rules page for this game."))
+    if not RULES[slug].public and not _is_staff(request):
+        return role_required(*PAGE_ROLES["rules"])(_rules)(request, slug)
+    return _rules(request, slug)
+
+
+def _rules(request: HttpRequest, slug: str) -> HttpResponse:
+    return render(request, "tables/rules.html", {"rules": RULES[slug], "parts": rules_page(slug)})
+
+
+@role_required(*SIGNAGE_ROLES)
+def signage(request: HttpRequest) -> HttpResponse:
+    """The room's language for signs and board, and the wall board's kiosk links."""
+    secret = request.session.pop(_NEW_SECRET, None)
+    new_link = request.build_absolute_uri(reverse("tables:kiosk_board", args=[secret])) if secret else None
+    context = {
+        "room_language": room_language(),
+        "room_languages": [(code, _language_name(code)) for code, _name in settings.LANGUAGES],
+        "language_history": room_language_history()[:10],
+        "tokens": kiosk_tokens(),
+        "new_link": new_link,
+        "perms_floor": has_any_role(request.user, (FM,)),
+    }
+    return render(request, "tables/signage.html", context)
+
+
+def _signage_action(view: Callable[..., str]) -> ViewFunc:
+    """A POST of the signage page: a refusal becomes a message; back to the page either way."""
+
+    def refused_input(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            done = view(request, *args, **kwargs)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, done)
+        return redirect("tables:signage")
+
+    refused_input.__name__ = view.__name__
+    refused_input.__doc__ = view.__doc__
+    return require_POST(role_required(*SIGNAGE_ROLES)(refused_input))
+
+
+@_signage_action
+def room_language_change(request: HttpRequest) -> str:
+    language = request.POST.get("language", "")
+    row = room_language_set(actor=actor(request), language=language)
+    name = _language_name(row.language if row else room_language())
+    if row is None:
+        return _("The signs and the board are already in %(language)s.") % {"language": name}
+    return _("Signs and board now in %(language)s; the signs of the running tables were redone.") % {"language": name}
+
+
+@_signage_action
+def kiosk_link_create(request: HttpRequest) -> str:
+    new = kiosk_token_create(actor=actor(request), label=request.POST.get("label", ""))
+    request.session[_NEW_SECRET] = new.secret
+    return _("Board link “%(label)s” made. Copy it now: it is shown only once.") % {"label": new.token.label}
+
+
+@_signage_action
+def kiosk_link_revoke(request: HttpRequest, token_id: int) -> str:
+    token = kiosk_token_revoke(actor=actor(request), token_id=token_id)
+    return _("Board link “%(label)s” revoked: the screen using it shows the board no more.") % {"label": token.label}
+
+
+__all__ = [
+    "board",
+    "kiosk_board",
+    "kiosk_link_create",
+    "kiosk_link_revoke",
+    "room_language_change",
+    "rules",
+    "rules_index",
+    "sign",
+    "signage",
+]

@@ -1,0 +1,107 @@
+"""Seat actions of the table page (seat with a buy-in, move, stand up, away and back) and the player picker."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from config.errors import DomainError
+from config.money import parse_amount
+from games.services.seating import seat_player_with_buy_in
+from tables import services
+from tables.models import AwayReturn
+from tables.selectors.players import players_pick
+from tables.views.common import action, actor, attempt, int_field, page, req_int, run, safe_next, table_action
+from tables.views.floor import table_page, table_url
+
+# The pickers a page holds: "seat" (the table page: a seated player is not offered) and "list" (the
+# waitlists: a seated player may wait for another game).
+PICKERS = ("seat", "list")
+
+
+def buy_in_field(data: QueryDict) -> int:
+    """The buy-in typed in the room's money format (``config.money``), in minor units."""
+    raw = (data.get("buy_in") or "").strip()
+    if not raw:
+        raise DomainError(_("Enter the buy-in: the chips the player buys at the seat."), code="buy_in_required")
+    return parse_amount(raw, field=_("Buy-in"))
+
+
+@page("pick")
+def player_pick(request: HttpRequest) -> HttpResponse:
+    """The picker's results (htmx): a few players matching the search, the barred ones flagged and not offered."""
+    pick = request.GET.get("pick", "")
+    context = {
+        "pick": pick if pick in PICKERS else "seat",
+        "q": request.GET.get("q", "")[:100],
+        "picked": players_pick(query=request.GET.get("q", "")[:100]),
+        "chosen": None,
+    }
+    return render(request, "tables/_player_pick_results.html", context)
+
+
+@action
+def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
+    def call() -> object:
+        return seat_player_with_buy_in(
+            actor=actor(request),
+            table_id=table_id,
+            player_id=req_int(request.POST, "player_id"),
+            seat_number=int_field(request.POST, "seat_number", required=False),
+            entry=request.POST.get("entry", ""),
+            buy_in=buy_in_field(request.POST),
+        )
+
+    return attempt(
+        request,
+        call,
+        done=_("Player seated, buy-in recorded."),
+        back=table_url(table_id),
+        form="seat",
+        again=lambda refused: table_page(request, table_id, refused),
+    )
+
+
+@action
+def seat_stand_up(request: HttpRequest, session_id: int) -> HttpResponse:
+    table_id = req_int(request.POST, "table_id")
+    call = lambda: services.seat_stand_up(actor=actor(request), session_id=session_id)  # noqa: E731
+    return run(request, call, done=_("Player stood up."), back=table_url(table_id))
+
+
+@action
+def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
+    from_table_id = req_int(request.POST, "from_table_id")
+
+    def call() -> object:
+        return services.seat_move(
+            actor=actor(request),
+            session_id=session_id,
+            table_id=req_int(request.POST, "table_id"),
+            seat_number=int_field(request.POST, "seat_number", required=False),
+        )
+
+    return attempt(
+        request,
+        call,
+        done=_("Player moved, with their chips."),
+        back=table_url(from_table_id),
+        form="move",
+        key=session_id,
+        again=lambda refused: table_page(request, from_table_id, refused),
+    )
+
+
+@table_action
+def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
+    call = lambda: services.seat_away_start(actor=actor(request), session_id=session_id)  # noqa: E731
+    return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("tables:floor")))
+
+
+@table_action
+def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
+    choice = request.POST.get("choice") or AwayReturn.POST  # the service refuses anything but post or wait
+    call = lambda: services.seat_away_end(actor=actor(request), session_id=session_id, choice=choice)  # noqa: E731
+    return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("tables:floor")))

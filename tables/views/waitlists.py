@@ -1,0 +1,135 @@
+"""Pages: the waitlists; adding, checking in, calling, seating (with the buy-in) and removing."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from config.gaming_day import current_gaming_day
+from config.roles import has_any_role
+from games.services.seating import waitlist_seat_with_buy_in
+from tables import selectors, services
+from tables.models import TableStatus, WaitlistSource
+from tables.selectors.tables import games_list, tables_list
+from tables.services.waitlists import REMOVE_REASONS
+from tables.views.common import FM, Refused, action, actor, attempt, int_field, is_htmx, page, req_int, safe_next
+from tables.views.floor import pick_again, table_page, table_url
+from tables.views.seating import buy_in_field
+
+
+@page("waitlists")
+def waitlists(request: HttpRequest) -> HttpResponse:
+    return waitlists_page(request)
+
+
+def waitlists_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
+    """The lists; ``refused``: a form of this page shown again as it was sent."""
+    today = current_gaming_day()
+    context = {
+        "lists": selectors.waitlists_by_game(),
+        "games": games_list(active=True),
+        "tables": [t for t in tables_list() if t.status == TableStatus.OPEN],
+        "today": selectors.waitlist_analytics(start=today),
+        "by_day": selectors.waitlist_analytics(start=today - timedelta(days=6), end=today),
+        "sources": WaitlistSource.choices,
+        "remove_reasons": [(r.value, r.label) for r in REMOVE_REASONS],
+        "is_floor_manager": has_any_role(request.user, (FM,)),
+        "refused": refused,
+        "posted": refused.data if refused else {},
+        "currency": settings.CARDROOM_CURRENCY,
+        "picker": pick_again(refused) if refused and refused.form == "add" else {},
+    }
+    template = "tables/waitlists.html#lists" if is_htmx(request) else "tables/waitlists.html"
+    return render(request, template, context)
+
+
+def _wl_back(request: HttpRequest) -> str:
+    return safe_next(request, reverse("tables:waitlists"))
+
+
+@action
+def waitlist_add(request: HttpRequest) -> HttpResponse:
+    def call() -> object:
+        return services.waitlist_add(
+            actor=actor(request),
+            game_id=req_int(request.POST, "game_id"),
+            player_id=req_int(request.POST, "player_id"),
+            source=request.POST.get("source", WaitlistSource.DESK),
+            check_in_minutes=int_field(request.POST, "check_in_minutes", required=False),
+        )
+
+    return attempt(
+        request,
+        call,
+        done=_("Added to the list."),
+        back=_wl_back(request),
+        form="add",
+        again=lambda refused: waitlists_page(request, refused),
+    )
+
+
+@action
+def waitlist_entry_action(request: HttpRequest, entry_id: int, verb: str) -> HttpResponse:
+    user = actor(request)
+    if verb == "seat":
+        return _seat(request, entry_id)
+    calls = {
+        "check-in": lambda: services.waitlist_check_in(actor=user, entry_id=entry_id),
+        "call": lambda: services.waitlist_call(actor=user, entry_id=entry_id),
+        "remove": lambda: services.waitlist_remove(
+            actor=user, entry_id=entry_id, reason=request.POST.get("reason", "")
+        ),
+    }
+    done = {
+        "check-in": _("Checked in."),
+        "call": _("Player called: seat them with their buy-in when they reach the table."),
+        "remove": _("Removed from the list."),
+    }
+    if verb not in calls:
+        return redirect(_wl_back(request))
+    return attempt(
+        request,
+        calls[verb],
+        done=done[verb],
+        back=_wl_back(request),
+        form="entry",
+        key=entry_id,
+        again=lambda refused: waitlists_page(request, refused),
+    )
+
+
+def _seat(request: HttpRequest, entry_id: int) -> HttpResponse:
+    """Seat a listed player with their buy-in; a refusal comes back on the page the form was on."""
+    table_id = req_int(request.POST, "table_id")
+
+    def call() -> object:
+        return waitlist_seat_with_buy_in(
+            actor=actor(request),
+            entry_id=entry_id,
+            table_id=table_id,
+            seat_number=int_field(request.POST, "seat_number", required=False),
+            seat_entry=request.POST.get("entry", ""),
+            buy_in=buy_in_field(request.POST),
+        )
+
+    back = _wl_back(request)
+
+    def again(refused: Refused) -> HttpResponse:
+        if back == table_url(table_id):
+            return table_page(request, table_id, refused)
+        return waitlists_page(request, refused)
+
+    return attempt(
+        request,
+        call,
+        done=_("Player seated from the list, buy-in recorded."),
+        back=back,
+        form="entry",
+        key=entry_id,
+        again=again,
+    )

@@ -1,0 +1,42 @@
+"""The faults group (``-m faults``): real processes of the test's own (Redis, gunicorn, a Celery worker
+with beat) over the test database, with one part killed at a time. Each test checks what the clients
+saw and what the database holds afterwards.
+
+The room's fixtures come from the apps' test packages: a cashier's open drawer, a table with a dealer
+and seated players with chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.cashier.conftest import chips, open_shift, player, room_admin, second_cashier, shift, vault
+from tests.games.conftest import holdem, make_table
+from tests.servers import OwnRedis
+
+__all__ = ["chips", "holdem", "make_table", "open_shift", "player", "room_admin", "second_cashier", "shift", "vault"]
+
+
+@pytest.fixture
+def redis_server(on_postgres: None, tmp_path: Path) -> Iterator[OwnRedis]:
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+
+
+@pytest.fixture
+def fast_beat(redis_server: OwnRedis) -> dict[str, str]:
+    """The environment of the room's processes: its own Redis, and beat's relay and lease sweep every
+    second with a short lease, so that recovery shows within the test's minute."""
+    return {
+        "REDIS_URL": redis_server.url,
+        "CARDROOM_RELAY_SECONDS": "1",
+        "CARDROOM_JOB_LEASE": "5",
+        "CARDROOM_JOB_PICKUP": "5",
+    }

@@ -1,0 +1,67 @@
+"""Putting on a table a dealer who deals at another open table is a push that names the table left without a
+dealer: on the form before it is sent, and in a warning after; never a silent strip."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tables import services
+from tables.models import AssignmentEndReason, DealerAssignment
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def anna(make_dealer, club_poker):
+    return make_dealer(club_poker, first_name="Anna", last_name="Petrosyan")
+
+
+def test_the_push_says_which_table_the_dealer_left(floor_manager, club_poker, open_table, make_dealer, anna):
+    three = open_table(club_poker, number=3, dealer=anna)
+    five = open_table(club_poker, number=5)
+    before = DealerAssignment.objects.get(table=five, ended_at__isnull=True).dealer
+    push = services.dealer_push(actor=floor_manager, table_id=five.pk, dealer_id=anna.pk)
+    assert push.moved_from == three and push.pushed_off == before
+    assert DealerAssignment.objects.get(table=three, dealer=anna).end_reason == AssignmentEndReason.MOVED
+    coming_back = services.dealer_push(actor=floor_manager, table_id=three.pk, dealer_id=before.pk)
+    assert coming_back.moved_from is None and coming_back.pushed_off is None
+
+
+def test_the_page_warns_that_the_table_left_has_no_dealer(floor_manager, club_poker, open_table, anna, client_for):
+    open_table(club_poker, number=3, dealer=anna)
+    five = open_table(club_poker, number=5)
+    response = client_for(floor_manager).post(
+        reverse("tables:dealer_assign", args=[five.pk]), {"dealer_id": anna.pk}, follow=True
+    )
+    html = response.content.decode()
+    assert "Anna Petrosyan deals table 5 now." in html
+    assert "Anna Petrosyan moved from table 3: table 3 has no dealer now." in html
+    assert "assign a dealer there" in html
+    assert 'class="message warning"' in html
+
+
+def test_the_form_names_where_each_dealer_deals_and_asks_first(
+    floor_manager, club_poker, open_table, make_dealer, anna, client_for
+):
+    open_table(club_poker, number=3, dealer=anna)
+    five = open_table(club_poker, number=5)
+    resting = make_dealer(club_poker, first_name="Davit", last_name="Dealer")
+    html = client_for(floor_manager).get(reverse("tables:table", args=[five.pk])).content.decode()
+    form = html.split('id="dealer-select"')[1].split("</select>")[0]
+    anna_option = form.split(f'value="{anna.pk}"')[1].split("</option>")[0]
+    assert "deals table 3" in anna_option and 'data-confirm="' in anna_option
+    assert "leave table 3 without a dealer" in anna_option
+    davit_option = form.split(f'value="{resting.pk}"')[1].split("</option>")[0]
+    assert "data-confirm" not in davit_option and "deals table" not in davit_option
+    assert "data-confirm-option" in html.split('id="dealer-select"')[0].rsplit("<form", 1)[1]
+
+
+def test_a_dealer_from_a_break_is_a_plain_push(floor_manager, club_poker, open_table, make_dealer, client_for):
+    five = open_table(club_poker, number=5)
+    fresh = make_dealer(club_poker, first_name="Davit", last_name="Dealer")
+    response = client_for(floor_manager).post(
+        reverse("tables:dealer_assign", args=[five.pk]), {"dealer_id": fresh.pk}, follow=True
+    )
+    html = response.content.decode()
+    assert "Davit Dealer deals table 5 now." in html and "moved from table" not in html
