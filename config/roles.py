@@ -63,4 +63,5 @@ def has_any_role(user: AbstractBaseUser | AnonymousUser, roles: Iterable[str]) -
 
 def roles_label(roles: Iterable[str]) -> str:
     """``floor manager or dealer``, in the reader's language."""
-    return f" {pgettext('between the names of roles', 'or')} ".join(str(Role(r).label) for r in roles)
+    word = pgettext("between the names of roles", "or")
+    return f" {word} ".join(str(Role(r).label) for r in roles)

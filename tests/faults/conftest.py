@@ -15,7 +15,7 @@ import pytest
 
 from tests.cashier.conftest import chips, open_shift, player, room_admin, second_cashier, shift, vault
 from tests.games.conftest import holdem, make_table
-from tests.servers import OwnRedis
+from tests.servers import CeleryWorker, OwnRedis, Server, gunicorn
 
 __all__ = ["chips", "holdem", "make_table", "open_shift", "player", "room_admin", "second_cashier", "shift", "vault"]
 
@@ -40,3 +40,16 @@ def fast_beat(redis_server: OwnRedis) -> dict[str, str]:
         "CARDROOM_JOB_LEASE": "5",
         "CARDROOM_JOB_PICKUP": "5",
     }
+
+
+@pytest.fixture
+def room(transactional_db: None, fast_beat: dict[str, str], tmp_path: Path) -> Iterator[tuple[Server, CeleryWorker]]:
+    """Two gunicorn workers and a Celery worker with beat over the test database and the test's Redis;
+    stopped before the test database is emptied."""
+    with gunicorn(tmp_path, fast_beat, workers=2) as server:
+        worker = CeleryWorker(tmp_path, fast_beat, beat=True)
+        worker.start()
+        try:
+            yield server, worker
+        finally:
+            worker.stop()

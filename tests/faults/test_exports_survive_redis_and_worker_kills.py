@@ -4,15 +4,12 @@ and nothing stays queued or running (README, "Long work: exports")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -23,23 +20,13 @@ from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services.exports import export_dir, export_file
 from tables.models import Table
-from tests.servers import CeleryWorker, OwnRedis, Server, gunicorn, wait_until
+from tests.rake.helpers import insert_fee_rows
+from tests.servers import CeleryWorker, OwnRedis, Server, wait_until
 
 pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 # Enough fee records that the Python writer (XLSX) takes several seconds: the kill lands mid-file.
 ROWS = 60_000
-
-
-@pytest.fixture
-def room(transactional_db: None, fast_beat: dict[str, str], tmp_path: Path) -> Iterator[tuple[Server, CeleryWorker]]:
-    with gunicorn(tmp_path, fast_beat) as server:
-        worker = CeleryWorker(tmp_path, fast_beat, beat=True)
-        worker.start()
-        try:
-            yield server, worker
-        finally:
-            worker.stop()
 
 
 @pytest.fixture
@@ -60,17 +47,7 @@ def _export(room: tuple[Server, CeleryWorker], accountant: User, filters: Report
 
 def _fee_rows(table: Table, user: User) -> ReportFilters:
     day = current_gaming_day()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            INSERT INTO rake_feecharge (source, kind, hand_id, table_id, gaming_day, shift, hands, pots, fee,
-                                        seconds, created_at, created_by_id)
-            SELECT 'hand', 'percentage', n, %s, %s, 1 + n %% 3, 1, 20 * (100 + n %% 900), 100 + n %% 900,
-                   0, now(), %s
-            FROM generate_series(1, %s) AS n
-            """,
-            [table.pk, day, user.pk, ROWS],
-        )
+    insert_fee_rows(table_id=table.pk, user_id=user.pk, day=day, rows=ROWS)
     return ReportFilters(day_from=day, day_to=day)
 
 

@@ -5,8 +5,7 @@ sale), with the worker that lived through the outage (README, "When Redis or the
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,24 +17,13 @@ from config.models import OutboxMessage
 from games.models import Hand, HandEvent
 from tables.models import Table
 from tests.cashier.conftest import by_value, key
-from tests.servers import CeleryWorker, OwnRedis, Reply, Server, gunicorn, wait_until
+from tests.servers import CeleryWorker, OwnRedis, Reply, Server, wait_until
 
 pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 BUDGET = 2.0
 SALE = "/api/v1/cashier/sales/create/"
 CHECK_RAN = "Task cashier.large_cash_check["
-
-
-@pytest.fixture
-def room(transactional_db: None, fast_beat: dict[str, str], tmp_path: Path) -> Iterator[tuple[Server, CeleryWorker]]:
-    with gunicorn(tmp_path, fast_beat, workers=2) as server:
-        worker = CeleryWorker(tmp_path, fast_beat, beat=True)
-        worker.start()
-        try:
-            yield server, worker
-        finally:
-            worker.stop()
 
 
 def _timed(reply: Reply, what: str) -> Reply:

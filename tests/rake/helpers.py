@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 
 from django.db.models import Sum
 
@@ -108,3 +109,21 @@ def stock_chips(pieces: int = 20_000) -> dict[int, int]:
             memo="chips sold to the players (test)",
         )
     return ids
+
+
+def insert_fee_rows(*, table_id: int, user_id: int, day: date, rows: int) -> None:
+    """Many fee records at once (INSERT ... SELECT generate_series, PostgreSQL): for tests of what reads or
+    exports them, not of how they are written."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            INSERT INTO rake_feecharge (source, kind, hand_id, table_id, gaming_day, shift, hands, pots, fee,
+                                        seconds, created_at, created_by_id)
+            SELECT 'hand', 'percentage', n, %s, %s, 1 + n %% 3, 1, 20 * (100 + n %% 900), 100 + n %% 900,
+                   0, now(), %s
+            FROM generate_series(1, %s) AS n
+            """,
+            [table_id, day, user_id, rows],
+        )

@@ -8,11 +8,9 @@ a million rows, progress polled every 5 ms, and SIGKILL (as immediate as a SIGST
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from config.gaming_day import current_gaming_day
 from config.models import JobStatus
@@ -20,35 +18,12 @@ from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services import export_create
 from rake.services.exports import export_dir, export_file
+from tests.rake.helpers import insert_fee_rows
+from tests.servers import wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.celery_worker]
 
 ROWS = 1_000_000
-
-
-def _fee_rows(table_id: int, user_id: int, day) -> None:
-    """Many fee records at once (INSERT ... SELECT generate_series): only their export is under test."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            INSERT INTO rake_feecharge (source, kind, hand_id, table_id, gaming_day, shift, hands, pots, fee,
-                                        seconds, created_at, created_by_id)
-            SELECT 'hand', 'percentage', n, %s, %s, 1 + n %% 3, 1, 20 * (100 + n %% 900), 100 + n %% 900,
-                   0, now(), %s
-            FROM generate_series(1, %s) AS n
-            """,
-            [table_id, day, user_id, ROWS],
-        )
-
-
-def _wait(predicate, *, timeout: float, worker, what: str, every: float = 0.1):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(every)
-    pytest.fail(f"{what} within {timeout} s; worker log:\n{worker.log()}")
 
 
 def _lines(path: Path) -> int:
@@ -59,21 +34,24 @@ def _lines(path: Path) -> int:
 def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, make_table, holdem) -> None:
     table = make_table(holdem)
     day = current_gaming_day()
-    _fee_rows(table.pk, accountant.pk, day)
+    insert_fee_rows(table_id=table.pk, user_id=accountant.pk, day=day, rows=ROWS)
     filters = ReportFilters(day_from=day, day_to=day)
 
     clean = export_create(actor=accountant, format="csv", content="detail", filters=filters)
-    clean_done = _wait(
-        lambda: ExportCompletion.objects.filter(export=clean).first(), timeout=120, worker=rake_worker, what="clean run"
+    clean_done = wait_until(
+        lambda: ExportCompletion.objects.filter(export=clean).first(),
+        timeout=120,
+        what="the clean run",
+        log=rake_worker.log,
     )
     assert clean_done.rows == ROWS
 
     killed = export_create(actor=accountant, format="csv", content="detail", filters=filters)
-    _wait(
+    wait_until(
         lambda: ReportExport.objects.filter(pk=killed.pk, status=JobStatus.RUNNING, done__gte=50_000).exists(),
         timeout=60,
-        worker=rake_worker,
         what="the export under way",
+        log=rake_worker.log,
         every=0.005,
     )
     rake_worker.kill()
@@ -83,8 +61,11 @@ def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, 
     assert list(export_dir().glob(f".fees-{killed.pk}-1.csv.part"))  # the dead attempt's temporary file
 
     rake_worker.start()
-    done = _wait(
-        lambda: ExportCompletion.objects.filter(export=killed).first(), timeout=180, worker=rake_worker, what="rerun"
+    done = wait_until(
+        lambda: ExportCompletion.objects.filter(export=killed).first(),
+        timeout=180,
+        what="the rerun",
+        log=rake_worker.log,
     )
     killed.refresh_from_db()
     assert killed.status == JobStatus.DONE and killed.attempts >= 2
