@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from cashier.models import Denomination
 from config.errors import DomainError, quoted
-from config.money import parse_amount
+from config.money import parse_typed_amount
 from config.numbers import whole_number
 
 
@@ -35,7 +35,7 @@ def chip_counts(data: QueryDict, prefix: str = "chip-") -> dict[int, int]:
 
 def amount(data: QueryDict, field: str = "amount", *, allow_zero: bool = False) -> int:
     # Blanks around a typed amount are dropped, as Django's form fields drop them; the rest is the grammar.
-    return parse_amount(str(data.get(field, "")).strip(), field=field, allow_zero=allow_zero)
+    return parse_typed_amount(str(data.get(field, "")), field=field, allow_zero=allow_zero)
 
 
 def optional_id(data: QueryDict, field: str) -> int | None:

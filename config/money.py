@@ -8,7 +8,8 @@ at most the currency's minor digits (``1000``; ``12.50`` in EUR), at most
 from input and no int is read from text longer than the grammar allows, so a
 16-byte ``"1e999999"``, which once made the server build a million-digit int, is
 refused in microseconds. Every money field of the API and every page form and
-query parameter with an amount goes through ``parse_amount``.
+query parameter with an amount goes through ``parse_amount``; a page's field also
+takes the amount as the room writes it (``parse_typed_amount``: ``50,000``).
 """
 
 from __future__ import annotations
@@ -72,6 +73,20 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
     if len(whole) > MAX_DIGITS:
         raise _too_large(field, value)
     return check_minor(int(whole + fraction.ljust(exp, "0")), field=field, allow_zero=allow_zero)
+
+
+# The room's display format (``format_money``): groups of three digits after the first, joined by
+# commas, in their places only ("50,000", "1,234.50"; never "5,0000" or ",500").
+_GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
+
+
+def parse_typed_amount(value: str, *, field: str = "amount", allow_zero: bool = False) -> int:
+    """An amount a person typed in a page's field: the grammar of ``parse_amount``, or the amount as the
+    room writes it, with thousands separators in their places. Blanks around it are dropped."""
+    text = value.strip()
+    if len(text) <= _MAX_TEXT + MAX_DIGITS // 3 and _GROUPED.fullmatch(text):
+        text = text.replace(",", "")
+    return parse_amount(text, field=field, allow_zero=allow_zero)
 
 
 def check_minor(amount: int, *, field: str = "amount", allow_zero: bool = False) -> int:

@@ -144,9 +144,11 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
 }
 # Long work (exports) is held under a lease (config.jobs): a running job shows a sign of life at
 # least every CARDROOM_JOB_LEASE seconds and queued work is picked up within CARDROOM_JOB_PICKUP
-# seconds, or beat re-queues it, at most CARDROOM_JOB_REQUEUES times, then fails it with the reason.
+# seconds, or beat re-queues it, at most CARDROOM_JOB_REQUEUES times, then fails it with the reason. The
+# pick-up window is long: an export may wait behind others on a busy worker, and only a message lost with
+# a restarted Redis needs it (a killed worker's export is taken over after the lease, not this).
 CARDROOM_JOB_LEASE = env_int("CARDROOM_JOB_LEASE", 30, minimum=1)
-CARDROOM_JOB_PICKUP = env_int("CARDROOM_JOB_PICKUP", 60, minimum=1)
+CARDROOM_JOB_PICKUP = env_int("CARDROOM_JOB_PICKUP", 300, minimum=1)
 CARDROOM_JOB_REQUEUES = env_int("CARDROOM_JOB_REQUEUES", 3)
 # Seconds between the outbox relay's runs and between the lease checks (beat).
 CARDROOM_RELAY_SECONDS = env_int("CARDROOM_RELAY_SECONDS", 10, minimum=1)

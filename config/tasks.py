@@ -40,14 +40,20 @@ def send_on_commit(task: Any, *args: Any, **kwargs: Any) -> None:
 
 
 def _publish(task_name: str, args: Any, kwargs: Any) -> None:
+    """Hand the task over; raises ``BrokerUnreachable`` only. With tasks run eagerly (no broker: ``make run``)
+    handing over is running it, and a task that fails is logged as a worker would log it: it was delivered,
+    and the write it follows has committed and must answer so."""
     # No caller can wait for a task sent this way, so no result is stored or subscribed to: on Redis the
     # subscription is a second connection per publish, with its own retries when Redis is down.
-    if current_app.conf.task_always_eager:
-        if task_name not in current_app.tasks:  # a process that has not imported the apps' tasks yet
-            current_app.loader.import_default_modules()
-        current_app.tasks[task_name].apply_async(args, kwargs, ignore_result=True)
-    else:
+    if not current_app.conf.task_always_eager:
         current_app.send_task(task_name, args, kwargs, ignore_result=True)
+        return
+    if task_name not in current_app.tasks:  # a process that has not imported the apps' tasks yet
+        current_app.loader.import_default_modules()
+    try:
+        current_app.tasks[task_name].apply_async(args, kwargs, ignore_result=True)
+    except Exception:
+        logger.exception("task %s (args %r, kwargs %r) failed", task_name, args, kwargs)
 
 
 def _publish_now(task: Any, pk: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:

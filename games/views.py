@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import ValidationError
 
@@ -86,6 +87,14 @@ def hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     return render(request, "games/hand_detail.html", _hand_context(request, hand))
 
 
+# The reasons the recorder itself writes on a status change (games.services), in the reader's language.
+SYSTEM_REASONS = {
+    "hand over": gettext_lazy("hand over"),
+    "misdeal": gettext_lazy("misdeal"),
+    "imported from PHH": gettext_lazy("imported from PHH"),
+}
+
+
 def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, Any]:
     detail = hand_detail(hand)
     for street in detail["streets"]:
@@ -95,6 +104,10 @@ def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, A
     for change in detail["status_changes"]:
         full = f"{change['created_by__first_name']} {change['created_by__last_name']}".strip()
         change["by_name"] = full or change["created_by__username"]
+        change["from_label"] = HandStatus(change["from_status"]).label
+        change["to_label"] = HandStatus(change["to_status"]).label
+        # The recorder's own reasons are stored in English; a person's reason is shown as they wrote it.
+        change["reason"] = SYSTEM_REASONS.get(change["reason"], change["reason"])
     is_floor = _has(request, (Role.FLOOR_MANAGER,))
     # What a correction starts from: the events in force, undone ones and the undos left out, one per line.
     kept = [e["data"] for st in detail["streets"] for e in st["events"] if not e["undone"] and e["kind"] != "undo"]

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError, Forbidden
-from config.money import exponent, format_money, parse_amount
+from config.money import exponent, format_money, parse_typed_amount
 from config.numbers import whole_number
 from config.permissions import forbidden, role_required
 from config.roles import Role
@@ -136,7 +136,7 @@ def _chips_record(request: HttpRequest, table: Table) -> dict[str, Any]:
             raise DomainError(_("Choose a seat."), code="bad_seat")
         if kind not in (StackKind.BUY_IN, StackKind.ADD_ON):
             raise DomainError(_("Choose a buy-in or an add-on."), code="bad_stack_kind")
-        amount = parse_amount(raw, field=_("Amount"))
+        amount = parse_typed_amount(raw, field=_("Amount"))
         row = seat_stack_add(
             actor=cast(User, request.user), table_id=table.pk, seat_number=seat, amount=amount, kind=kind
         )

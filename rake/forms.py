@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError
-from config.money import parse_amount
+from config.money import parse_typed_amount
 from config.numbers import whole_number
 from rake.apis.serializers import percent_to_rate
 from rake.models import Allocation, FeeKind, FeePolicyVersion, TimeUnit
@@ -32,7 +32,7 @@ def parse_caps(text: str) -> list[tuple[int, int]]:
             raise DomainError(
                 _("Write caps by players as “players=cap; …”, e.g. “6=2000; 9=3000”, not “%(part)s”.") % {"part": part}
             )
-        caps.append((int(players), parse_amount(cap.strip(), field=str(_("cap")))))
+        caps.append((int(players), parse_typed_amount(cap, field=str(_("cap")))))
     return caps
 
 
@@ -63,14 +63,14 @@ class FeePolicyFieldsForm(forms.Form):
         if kind == FeeKind.PERCENTAGE:
             values["rate"] = percent_to_rate(data.get("percent") or "")
             if data.get("cap_per_hand"):
-                values["cap_per_hand"] = parse_amount(data["cap_per_hand"], field=str(_("cap per hand")))
+                values["cap_per_hand"] = parse_typed_amount(data["cap_per_hand"], field=str(_("cap per hand")))
             values["caps_by_players"] = parse_caps(data.get("caps_by_players") or "")
             if data.get("min_pot"):
-                values["min_pot"] = parse_amount(data["min_pot"], field=str(_("minimum pot")), allow_zero=True)
+                values["min_pot"] = parse_typed_amount(data["min_pot"], field=str(_("minimum pot")), allow_zero=True)
             values["no_flop_no_drop"] = bool(data.get("no_flop_no_drop"))
             values["allocation"] = data.get("allocation") or Allocation.MAIN_FIRST
         else:
-            values["amount_per_hour"] = parse_amount(
+            values["amount_per_hour"] = parse_typed_amount(
                 data.get("amount_per_hour") or "", field=str(_("amount per player per hour"))
             )
             values["unit"] = data.get("unit") or TimeUnit.HOUR

@@ -16,7 +16,7 @@ ended before the flop pays nothing when "no flop, no drop" is on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, get_args
@@ -208,42 +208,3 @@ def time_charge(policy: HourlyFee, seconds_played: int, *, seconds_away: int = 0
     size = _SECONDS_PER_UNIT[policy.unit]
     units = -(-seconds // size)
     return units * policy.amount_per_hour * size // 3600
-
-
-def _thousands(amount: int) -> str:
-    return f"{amount:,}"
-
-
-def describe(
-    policy: PercentageFee | HourlyFee | None,
-    money: Callable[[int], str] = _thousands,
-    *,
-    has_flop: bool = True,
-) -> str:
-    """The fee line of the table sign, e.g. ``"5% up to 20"`` or ``"1,000 per player per hour"``.
-
-    ``money`` formats an amount of minor units (default: thousands separators);
-    ``has_flop=False`` (Club Poker) leaves out "no flop, no drop", which means
-    nothing at a game without a flop.
-    """
-    if policy is None:
-        return "No fee"
-    if isinstance(policy, HourlyFee):
-        line = f"{money(policy.amount_per_hour)} per player per hour"
-        if policy.unit == "half_hour":
-            line += ", charged per started half hour"
-        elif policy.unit == "minute":
-            line += ", charged by the minute"
-        if policy.charge_away:
-            line += ", time away charged"
-        return line
-    parts = [f"{_percent(policy.rate)}%"]
-    if policy.cap_per_hand is not None:
-        parts[0] += f" up to {money(policy.cap_per_hand)}"
-    for players, cap in sorted(policy.caps_by_players):
-        parts.append(f"up to {money(cap)} with {players}+ players")
-    if policy.min_pot > 0:
-        parts.append(f"no fee on pots under {money(policy.min_pot)}")
-    if policy.no_flop_no_drop and has_flop:
-        parts.append("no flop, no drop")
-    return ", ".join(parts)

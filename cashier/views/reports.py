@@ -18,7 +18,7 @@ from cashier.selectors.ledger import chips_outstanding, ledger_check
 from cashier.selectors.reports import cage_summary, shift_get_for_user, slips_log, tray_counts_log
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from cashier.services.trays import tray_count_record, tray_count_sign
-from cashier.views.common import SLIP_ROLES, TRAY_ROLES, form_key, post_once, url, user_of
+from cashier.views.common import MENU_ROLES, SLIP_ROLES, TRAY_ROLES, form_key, post_once, url, user_of
 from config.gaming_day import current_gaming_day
 from config.money import format_money
 from config.permissions import role_required
@@ -33,7 +33,7 @@ def _day(request: HttpRequest) -> date:
         return current_gaming_day()
 
 
-@role_required(Role.ACCOUNTANT)
+@role_required(*MENU_ROLES["cage_summary"])
 def cage_summary_page(request: HttpRequest) -> HttpResponse:
     summary = cage_summary(_day(request))
     fmt = wants_export(request)
@@ -47,7 +47,7 @@ def cage_summary_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/cage_summary.html", {"summary": summary, "check": ledger_check()})
 
 
-@role_required(Role.ACCOUNTANT, Role.CASHIER)
+@role_required(*MENU_ROLES["outstanding"])
 def outstanding_page(request: HttpRequest) -> HttpResponse:
     rows = chips_outstanding()
     fmt = wants_export(request)
@@ -58,7 +58,7 @@ def outstanding_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/outstanding.html", {"rows": rows, "total": sum(a for _d, a in rows)})
 
 
-@role_required(Role.ACCOUNTANT)
+@role_required(*MENU_ROLES["large_cash"])
 def large_cash_page(request: HttpRequest) -> HttpResponse:
     day = _day(request)
     rows = large_cash_log(day=day)

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from cashier import forms
 from cashier.models import ChipTransaction, ReversalStatus
-from cashier.selectors.reversals import READ_ALL, reversal_requests_for_user
+from cashier.selectors.reversals import reversal_requests_for_user
 from cashier.services.reversals import (
     APPROVE_ROLES,
     REQUEST_ROLES,
@@ -16,16 +16,15 @@ from cashier.services.reversals import (
     reversal_decline,
     reversal_request,
 )
-from cashier.views.common import form_key, post_once, url, user_of
+from cashier.views.common import MENU_ROLES, form_key, post_once, url, user_of
 from config.errors import DomainError
 from config.permissions import role_required
 from config.roles import has_any_role
 
-PAGE_ROLES = (*REQUEST_ROLES, *READ_ALL)
 _ACTIONS = {"approve", "decline"}
 
 
-@role_required(*PAGE_ROLES)
+@role_required(*MENU_ROLES["reversals"])
 def reversals_page(request: HttpRequest) -> HttpResponse:
     """Pending requests first (what a floor manager acts on), then the decided ones."""
     rows = list(reversal_requests_for_user(request.user)[:200])

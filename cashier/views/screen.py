@@ -25,7 +25,7 @@ from cashier.selectors.reversals import reversal_request_pending_for
 from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, drawer_shift_open
 from cashier.services.reversals import REQUEST_ROLES
 from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
-from cashier.views.common import SCREEN_ROLES, form_key, post_once, url, user_of
+from cashier.views.common import SCREEN_ROLES, form_key, kept_input, post_once, url, user_of
 from cashier.views.printing import print_context, receipt_signers
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
@@ -110,7 +110,7 @@ def shift_close(request: HttpRequest, pk: int) -> HttpResponse:
             messages.warning(request, _("The variance is over the threshold: a supervisor must sign it off."))
         return url("shift_report", pk)
 
-    return post_once(request, scope="page:shift-close", act=act, fallback=url("shift_report", pk))
+    return post_once(request, scope="page:shift-close", act=act, fallback=url("shift_report", pk), keep=True)
 
 
 @role_required(Role.FLOOR_MANAGER)
@@ -143,13 +143,17 @@ def receipt(request: HttpRequest, pk: int) -> HttpResponse:
 def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The shift report; while the drawer is open its cashier counts blind (no expected figure here)."""
     shift = shift_get_for_user(request.user, pk)
+    typed = kept_input(request, "page:shift-close")
+    denominations = Denomination.objects.filter(active=True).order_by("-value")
     context = {
         "report": shift_report(shift),
         "shift": shift,
         "counts": shift_count_table(shift, blind=is_blind(shift, request.user)),
         "form_key": form_key(),
         "transactions": shift.transactions.select_related("player").order_by("pk"),
-        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        # The close form's fields, with what a refused count was sent.
+        "typed_cash": typed.get("cash", ""),
+        "count_fields": [(d, typed.get(f"chip-{d.pk}", "0")) for d in denominations],
         "currency": settings.CARDROOM_CURRENCY,
     }
     return render(request, "cashier/shift_report.html", context)

@@ -16,7 +16,7 @@ from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
 from config.roles import Role, has_any_role
-from games.models import HandStatus
+from games.models import Hand, HandStatus
 from rake.models import FeeCharge, PendingFee
 
 # Who posts a pending fee (after a fill to the tray, say): the floor, and the office that closes the day.
@@ -66,6 +66,15 @@ def pending_totals(days: Iterable[date]) -> dict[date, PendingTotal]:
         .order_by()
     )
     return {day: PendingTotal(n, total or 0) for day, n, total in rows}
+
+
+def unposted_total(day: date) -> PendingTotal:
+    """Every completed hand of ``day`` with a fee and no fee record in force: the pending fees, and any the
+    sweep has not looked at yet (a hand recorded before pending fees were kept). The day close reads this."""
+    posted = FeeCharge.objects.filter(hand_id=OuterRef("pk"), reverses__isnull=True)
+    hands = Hand.objects.filter(gaming_day=day, status=HandStatus.COMPLETE, fee__gt=0).exclude(Exists(posted))
+    found = hands.aggregate(n=Count("pk"), total=Sum("fee"))
+    return PendingTotal(found["n"], found["total"] or 0)
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, NotFound
-from config.money import format_money
 from config.roles import Role, has_any_role
 from rake.models import FeeKind, FeePolicyVersion, TimeCharge
-from rake.policies import HourlyFee, PercentageFee, describe
+from rake.policies import HourlyFee, PercentageFee
 from tables.models import DealerAssignment, GameKind, SeatSession, Table
+from tables.signage import fee_text
 
 # Who may mark time charges at any table; a dealer only at the table they deal now.
 MARK_ANYWHERE_ROLES = (Role.FLOOR_MANAGER,)
@@ -76,9 +76,9 @@ def hourly_fee_for(version: FeePolicyVersion | None) -> HourlyFee | None:
 
 
 def fee_line(version: FeePolicyVersion | None, *, has_flop: bool = True) -> str:
-    """The sign's wording of a version ("5% up to 2,000, no flop, no drop")."""
+    """The sign's wording of a version, in the reader's language ("5% of each pot, up to 2,000 AMD")."""
     policy: PercentageFee | HourlyFee | None = percentage_fee_for(version) or hourly_fee_for(version)
-    return describe(policy, format_money, has_flop=has_flop)
+    return fee_text(policy, has_flop=has_flop)
 
 
 def table_fee_line(table_id: int, *, at: datetime | None = None) -> str | None:

@@ -21,7 +21,7 @@ from config.money import format_money
 from config.roles import Role, user_roles
 from rake.models import DailyFeeSummary, DropCount, DropCountStatus, GamingDayClose
 from rake.selectors.days import tables_uncounted
-from rake.selectors.pending import pending_totals
+from rake.selectors.pending import unposted_total
 
 # Only accountants: not even an admin (segregation of duties: whoever runs the
 # system does not sign off the books).
@@ -76,8 +76,8 @@ def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> Gaming
 
 
 def _check_no_pending_fees(day: date) -> None:
-    pending = pending_totals([day]).get(day)
-    if pending is not None and pending.count:
+    pending = unposted_total(day)
+    if pending.count:
         raise DomainError(
             ngettext(
                 "%(n)s fee of %(day)s is pending (%(amount)s): post it before the day is closed.",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.roles import Role, user_roles
-from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game, Table
+from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game, Table, TableStatus
 from tables.services.common import conflict_on_integrity, lock_tables
 
 
@@ -95,11 +95,13 @@ def _end(assignment: DealerAssignment, *, actor: User, reason: str, at: datetime
 @dataclass(frozen=True)
 class DealerPush:
     """What a push changed: the new assignment, the dealer it sent off this table, and the table the
-    arriving dealer left (None when they came from a break), which has no dealer until one is assigned."""
+    arriving dealer left (None when they came from a break). ``swapped``: the dealer sent off went to deal
+    that table in their place, so no table lost its dealer; otherwise it has none until one is assigned."""
 
     assignment: DealerAssignment
     pushed_off: User | None
     moved_from: Table | None
+    swapped: bool = False
 
 
 def dealer_assign(*, actor: User, table_id: int, dealer_id: int) -> DealerAssignment:
@@ -158,7 +160,20 @@ def dealer_push(*, actor: User, table_id: int, dealer_id: int) -> DealerPush:
         assignment = DealerAssignment.objects.create(
             table=table, dealer=user, started_at=now, created_at=now, created_by=actor
         )
-    return DealerPush(assignment, pushed_off, moved_from)
+    swapped = _swap_in(actor, pushed_off, moved_from, at=now)
+    return DealerPush(assignment, pushed_off, moved_from, swapped)
+
+
+def _swap_in(actor: User, dealer: User | None, table: Table | None, *, at: datetime) -> bool:
+    """A push between two running tables is a swap: the dealer sent off takes the table the arriving dealer
+    left, when they may deal its game, so its players are never left without a dealer. Expects the caller
+    to hold both tables' locks."""
+    if dealer is None or table is None or table.status == TableStatus.CLOSED:
+        return False
+    if table.game is not None and not _profile(dealer).games.filter(pk=table.game_id).exists():
+        return False
+    DealerAssignment.objects.create(table=table, dealer=dealer, started_at=at, created_at=at, created_by=actor)
+    return True
 
 
 @transaction.atomic

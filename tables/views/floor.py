@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from cashier.models import TrayCount, TrayCountKind
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day, gaming_day_of
-from config.money import to_major
+from config.money import format_money
 from config.numbers import whole_number
 from config.roles import Role, has_any_role
 from games.selectors import current_hands_summary
@@ -101,7 +101,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         "posted": refused.data if refused else {},
         "currency": settings.CARDROOM_CURRENCY,
         # The placeholder shows the money format typed (``config.money``): plain digits, no grouping.
-        "buy_in_example": to_major(table.game.min_buy_in) if table.game else "",
+        "buy_in_example": format_money(table.game.min_buy_in) if table.game else "",
         "picker": pick_again(refused) if refused and refused.form == "seat" else {},
     }
     template = "tables/table.html#table-live" if is_htmx(request) else "tables/table.html"
@@ -222,7 +222,11 @@ def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
     name = dealer.get_full_name() or dealer.get_username()
     number = push.assignment.table.number
     messages.success(request, _("%(dealer)s deals table %(number)s now.") % {"dealer": name, "number": number})
-    if push.moved_from is not None:
+    if push.swapped and push.pushed_off is not None and push.moved_from is not None:
+        other = push.pushed_off.get_full_name() or push.pushed_off.get_username()
+        swap = _("%(other)s took table %(left)s in their place.")
+        messages.success(request, swap % {"other": other, "left": push.moved_from.number})
+    elif push.moved_from is not None:
         left = push.moved_from
         warning = _("%(dealer)s moved from table %(left)s: table %(left)s has no dealer now.")
         if left.status != TableStatus.CLOSED:

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
-from config.money import parse_amount
+from config.money import parse_typed_amount
 from games.services.seating import seat_player_with_buy_in
 from tables import services
 from tables.models import AwayReturn
@@ -26,7 +26,7 @@ def buy_in_field(data: QueryDict) -> int:
     raw = (data.get("buy_in") or "").strip()
     if not raw:
         raise DomainError(_("Enter the buy-in: the chips the player buys at the seat."), code="buy_in_required")
-    return parse_amount(raw, field=_("Buy-in"))
+    return parse_typed_amount(raw, field=_("Buy-in"))
 
 
 @page("pick")

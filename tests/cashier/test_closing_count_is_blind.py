@@ -40,6 +40,7 @@ def test_before_the_count_the_cashier_sees_no_expected_amount(sold, cashier, cli
     assert 'data-testid="blind-note"' in html
     assert EXPECTED_CASH not in html and EXPECTED_TENS not in html
     assert ">Expected<" not in html and ">Difference<" not in html and "The ledger expects" not in html
+    assert "Sales, cash" not in html and "Fills issued" not in html  # totals would give the expected cash away
     form = _close_form(html)
     assert 'data-confirm="' in form  # closing is irreversible: it asks first
     assert 'value="0"' in form and "1,000,000" not in form  # no count is filled in for the cashier
@@ -70,3 +71,26 @@ def test_the_close_form_lists_every_active_chip(sold, cashier, client_for):
     html = client_for(cashier).get(reverse("cashier:shift_report", args=[sold.pk])).content.decode()
     form = _close_form(html)
     assert all(f'name="chip-{d.pk}"' in form for d in Denomination.objects.filter(active=True))
+
+
+def test_a_refused_count_comes_back_as_it_was_typed(sold, cashier, client_for):
+    client = client_for(cashier)
+    form = {"idempotency_key": str(uuid.uuid4()), "cash": "1,010,00"}  # a separator out of place
+    form |= {f"chip-{d}": "77" for d in by_value(dict.fromkeys(VALUES, 1))}
+    refused = client.post(reverse("cashier:shift_close", args=[sold.pk]), form, follow=True)
+    sold.refresh_from_db()
+    assert sold.status == ShiftStatus.OPEN
+    html = refused.content.decode()
+    assert "is not an amount" in html
+    close = _close_form(html)
+    assert 'value="1,010,00"' in close and close.count('value="77"') == len(VALUES)
+    again = client.get(reverse("cashier:shift_report", args=[sold.pk])).content.decode()
+    assert 'value="77"' not in _close_form(again)  # kept once, for the page that shows the refusal
+
+
+def test_a_count_typed_as_the_room_writes_amounts_closes_the_drawer(sold, cashier, client_for):
+    form = {"idempotency_key": str(uuid.uuid4()), "cash": "1,010,000"}
+    form |= {f"chip-{d}": str(n) for d, n in by_value(dict.fromkeys(VALUES, 100) | {10_000: 99}).items()}
+    client_for(cashier).post(reverse("cashier:shift_close", args=[sold.pk]), form)
+    sold.refresh_from_db()
+    assert sold.status == ShiftStatus.CLOSED and sold.net_variance == 0

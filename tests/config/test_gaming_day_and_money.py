@@ -7,7 +7,7 @@ from django.test import override_settings
 
 from config.errors import DomainError
 from config.gaming_day import gaming_day_bounds, gaming_day_of
-from config.money import format_money, parse_amount
+from config.money import format_money, parse_amount, parse_typed_amount
 
 
 def test_a_hand_at_two_in_the_morning_belongs_to_the_previous_gaming_day() -> None:
@@ -45,3 +45,18 @@ def test_amd_has_no_minor_unit_in_practice() -> None:
     assert parse_amount("1000") == 1000
     with pytest.raises(DomainError, match="more decimals than AMD allows"):
         parse_amount("1000.5")
+
+
+@pytest.mark.parametrize(
+    ("typed", "minor"),
+    [("50,000", 50_000), (" 1,234,567 ", 1_234_567), ("50000", 50_000), ("999", 999), ("1,000", 1_000)],
+)
+def test_a_page_takes_the_amount_as_the_room_writes_it(typed: str, minor: int) -> None:
+    assert parse_typed_amount(typed) == minor
+
+
+@pytest.mark.parametrize("typed", ["5,0000", ",500", "1,00", "1,,000", "1 000", "1_000", "1.000,00", "1e3", "50,000-"])
+def test_a_page_refuses_separators_out_of_place(typed: str) -> None:
+    with pytest.raises(DomainError) as refused:
+        parse_typed_amount(typed)
+    assert refused.value.code == "bad_money"

@@ -63,3 +63,15 @@ def test_the_admin_site_lists_what_waits_and_changes_nothing(admin_user: Any, cl
     listing = admin.get(reverse("admin:config_outboxmessage_changelist"), {"sent_at__isempty": "1"})
     assert listing.status_code == 200 and "cashier.large_cash_check" in listing.content.decode()
     assert admin.get(reverse("admin:config_outboxmessage_add")).status_code == 403
+
+
+def test_a_task_that_fails_does_not_fail_the_write_it_follows(caplog: Any) -> None:
+    """Tasks run in-process (``make run``): the write has committed, so its answer must say so; the task's
+    failure is logged as a worker logs one, and the relay does not run it again and again."""
+    from cashier.tasks import tray_difference_report
+
+    with transaction.atomic():
+        send_on_commit(tray_difference_report, 10**9)  # no such count: the task raises
+    message = OutboxMessage.objects.get()
+    assert message.sent_at is not None
+    assert "task cashier.tray_difference_report" in caplog.text and "failed" in caplog.text

@@ -4,6 +4,7 @@ and nothing stays queued or running (README, "Long work: exports")."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -25,6 +26,8 @@ from tests.servers import CeleryWorker, OwnRedis, Server, wait_until
 
 pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
+# Seconds Redis stays down: longer than the worker's connection timeouts and first reconnection tries.
+OUTAGE = 5
 # Enough fee records that the Python writer (XLSX) takes several seconds: the kill lands mid-file.
 ROWS = 60_000
 
@@ -91,7 +94,9 @@ def test_redis_killed_then_the_whole_worker_killed_mid_export(
     # Redis dies under a running export and comes back empty (it keeps nothing on disk).
     first = _export(room, accountant, filters)
     _under_way(first, worker)
-    redis_server.kill()
+    redis_server.kill()  # the export's message is unacknowledged: the worker must live through the outage
+    time.sleep(OUTAGE)
+    assert worker.alive(), worker.log_text()
     redis_server.start()
     _finished_once(first, worker)
     assert worker.alive(), worker.log_text()

@@ -74,8 +74,12 @@ def test_every_write_answers_and_every_task_arrives_after_redis_comes_back(
     )
 
     redis_server.kill()
+    health = server.request("GET", "/healthz")
+    assert (health.status, "redis" in health.body["failing"]) == (503, True), health.body
+    assert health.seconds < 1.5, f"/healthz took {health.seconds:.2f} s"
     sales += [_sale(server, cash, player.pk) for _ in range(3)]
     hands += [_hand(server, deal, table.pk) for _ in range(2)]
+    _timed(server.request("GET", f"/api/v1/hands/{hands[-1]}/", headers={"Authorization": f"Token {deal}"}), "a read")
     unsent = list(OutboxMessage.objects.filter(sent_at__isnull=True))
     assert sorted((m.task, m.args[0]) for m in unsent) == [("cashier.large_cash_check", sale) for sale in sales[3:]]
 

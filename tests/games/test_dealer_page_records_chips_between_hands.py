@@ -26,7 +26,7 @@ def _stack(table, seat):
 
 
 def test_the_dealer_records_an_add_on_and_sees_the_new_stack(page_client_for, dealer, holdem_table):
-    response = _post(page_client_for(dealer), holdem_table, 2, "25000")
+    response = _post(page_client_for(dealer), holdem_table, 2, "25,000")
     assert response.status_code == 200
     row = _stack(holdem_table, 2)
     assert (row.kind, row.change, row.stack, row.created_by_id) == (StackKind.ADD_ON, 25_000, 125_000, dealer.pk)
@@ -69,7 +69,7 @@ def test_chips_are_refused_while_a_hand_is_open_and_nothing_is_recorded(page_cli
     assert SeatStack.objects.count() == before
 
 
-@pytest.mark.parametrize("typed", ["1e3", "-500", "5,000", "", "12.5", "0", "１０００"])
+@pytest.mark.parametrize("typed", ["1e3", "-500", "5,00", "", "12.5", "0", "１０００"])
 def test_an_amount_outside_the_room_grammar_is_refused_with_a_message(page_client_for, dealer, holdem_table, typed):
     before = SeatStack.objects.count()
     response = _post(page_client_for(dealer), holdem_table, 1, typed)

@@ -92,6 +92,17 @@ def test_the_day_close_refuses_a_day_with_pending_fees(pending_hand, accountant,
     assert not GamingDayClose.objects.exists()
 
 
+def test_a_fee_nobody_recorded_as_pending_still_stops_the_close(
+    table, quick_hand, dealer, accountant, yesterday, chips_in_play
+) -> None:
+    """A hand recorded before pending fees were kept: its fee is neither posted nor pending on record."""
+    quick_hand(table, pot=40_000, fee=FEE, dealer=dealer, gaming_day=yesterday)  # no posting attempted
+    assert not PendingFee.objects.exists()
+    with pytest.raises(DomainError) as refused:
+        gaming_day_close(actor=accountant, gaming_day=yesterday)
+    assert refused.value.code == "fees_pending" and refused.value.details["amount"] == FEE
+
+
 def test_the_report_the_gaming_days_and_the_floor_show_it_pending(
     pending_hand, yesterday, accountant, floor_manager, client_for
 ) -> None:

@@ -99,5 +99,7 @@ def test_a_good_request_with_every_field_is_stored(post: Callable[..., Any]) -> 
     body = response.json()
     assert body["percent"] == "4.50"
     assert body["caps_by_players"] == [{"min_players": 2, "cap": "1000"}]
-    assert body["fee_line"] == "4.5% up to 2,000, up to 1,000 with 2+ players, no fee on pots under 5,000"
+    assert body["fee_line"] == (
+        "4.5% of each pot, up to 2,000 AMD, up to 1,000 AMD with 2 or more players, no fee on pots under 5,000 AMD"
+    )
     assert body["unit"] is None

@@ -20,8 +20,8 @@ def test_seed_sets_fees_once(
 ) -> None:
     holdem_table, club_table = make_table(holdem), make_table(club_poker)
     assert demo.seed(actor=admin_user)
-    assert table_fee_line(holdem_table.pk) == "5% up to 2,000, no flop, no drop"
-    assert table_fee_line(club_table.pk) == "2,000 per player per hour, charged per started half hour"
+    assert table_fee_line(holdem_table.pk) == "5% of each pot, up to 2,000 AMD, no flop, no drop"
+    assert table_fee_line(club_table.pk) == "2,000 AMD per player per hour, charged per started half hour"
     assert FeePolicyVersion.objects.get(table=club_table).kind == FeeKind.HOURLY
     count = FeePolicyVersion.objects.count()
     assert demo.seed(actor=admin_user) == []

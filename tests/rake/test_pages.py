@@ -33,7 +33,7 @@ def test_the_floor_manager_sets_a_version_on_the_page(
     )
     assert response.status_code == 302
     page = client.get(url).content.decode()
-    assert "5% up to 2,000, no flop, no drop" in page
+    assert "5% of each pot, up to 2,000 AMD, no flop, no drop" in page
 
 
 def test_the_page_refuses_five_point_zero_one(
@@ -58,7 +58,7 @@ def test_an_accountant_reads_the_history_without_a_form(
     fee_policy_set(actor=floor_manager, game_id=holdem.pk, kind="percentage", rate=Decimal("0.05"), reason="d")
     client = client_for(accountant)
     page = client.get(reverse("rake:game_fee_policy", args=[holdem.pk])).content.decode()
-    assert "5%, no flop, no drop" in page and "fee-policy-form" not in page
+    assert "5% of each pot, no flop, no drop" in page and "fee-policy-form" not in page
     assert client.get(reverse("rake:fee_policies")).status_code == 200
     response = client.post(reverse("rake:game_fee_policy", args=[holdem.pk]), {"kind": "percentage"})
     assert response.status_code == 403

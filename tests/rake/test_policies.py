@@ -15,7 +15,6 @@ from rake.policies import (
     FeePolicyError,
     HourlyFee,
     PercentageFee,
-    describe,
     hand_fees,
     time_charge,
 )
@@ -251,25 +250,6 @@ def test_refuses_bad_hourly_settings() -> None:
 def test_finer_units_never_charge_more(amount: int, seconds: int) -> None:
     hour, half, minute = (time_charge(HourlyFee(amount, u), seconds) for u in ("hour", "half_hour", "minute"))
     assert minute <= half <= hour
-
-
-# -- the sign -----------------------------------------------------------------
-
-
-def test_describe_the_sign_line() -> None:
-    assert describe(None) == "No fee"
-    assert describe(PercentageFee(FIVE, cap_per_hand=20, no_flop_no_drop=False)) == "5% up to 20"
-    assert describe(PercentageFee(Decimal("0.025"), no_flop_no_drop=False)) == "2.5%"
-    assert (
-        describe(PercentageFee(FIVE, cap_per_hand=20, caps_by_players=((7, 30),), min_pot=100))
-        == "5% up to 20, up to 30 with 7+ players, no fee on pots under 100, no flop, no drop"
-    )
-    assert describe(PercentageFee(FIVE, cap_per_hand=2000), has_flop=False) == "5% up to 2,000"
-    assert describe(HourlyFee(1000)) == "1,000 per player per hour"
-    assert describe(HourlyFee(1000, "half_hour")) == "1,000 per player per hour, charged per started half hour"
-    assert describe(HourlyFee(150000, "minute", True), lambda n: f"{n / 100:,.2f} AMD") == (
-        "1,500.00 AMD per player per hour, charged by the minute, time away charged"
-    )
 
 
 def test_policies_module_imports_nothing_from_django_or_the_apps() -> None:

@@ -29,12 +29,12 @@ def test_the_sign_shows_the_percentage_after_a_change(
     fee_policy_set(
         actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), cap_per_hand=2000, reason="r"
     )
-    assert table_fee_line(table.pk) == "5% up to 2,000, no flop, no drop"
+    assert table_fee_line(table.pk) == "5% of each pot, up to 2,000 AMD, no flop, no drop"
     sign = sign_current(table_id=table.pk)
     assert sign is not None
     assert "Fee: 5% of each pot, up to 2,000 AMD, no flop, no drop" in sign.content
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.03"), reason="lower")
-    assert table_fee_line(table.pk) == "3%, no flop, no drop"
+    assert table_fee_line(table.pk) == "3% of each pot, no flop, no drop"
     signs = list(SignVersion.objects.filter(table=table).order_by("valid_from", "pk"))
     assert "3% of each pot, no flop, no drop" in signs[-1].content
     assert signs[-2].valid_to is not None
@@ -45,7 +45,7 @@ def test_the_sign_shows_the_hourly_fee_and_no_flop_talk_at_club_poker(
 ) -> None:
     table = make_table(club_poker)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="hourly", amount_per_hour=1000, reason="r")
-    assert table_fee_line(table.pk) == "1,000 per player per hour"
+    assert table_fee_line(table.pk) == "1,000 AMD per player per hour"
     sign = sign_current(table_id=table.pk)
     assert sign is not None and "1,000 AMD per player per hour" in sign.content
 

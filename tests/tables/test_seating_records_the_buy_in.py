@@ -23,7 +23,7 @@ def _seat(client, table, player, **fields):
 def test_seating_from_the_table_page_records_the_buy_in(floor_manager, club_poker, open_table, make_player, client_for):
     table = open_table(club_poker)
     player = make_player()
-    response = _seat(client_for(floor_manager), table, player, seat_number="3", buy_in="50000")
+    response = _seat(client_for(floor_manager), table, player, seat_number="3", buy_in="50,000")  # as shown
     assert response.status_code == 302
     session = SeatSession.objects.get(table=table, player=player, ended_at__isnull=True)
     row = SeatStack.objects.get(seat_session=session)
@@ -53,7 +53,7 @@ def test_the_dealer_starts_a_hand_with_the_chips_the_floor_recorded(
     [
         ("", "Enter the buy-in"),
         ("1e3", "is not an amount"),
-        ("20,000", "is not an amount"),
+        ("20,00", "is not an amount"),  # a separator out of place
         ("-5", "is not an amount"),
         ("500", "20,000 to 200,000"),  # below the game's minimum buy-in
         ("900000", "20,000 to 200,000"),  # above its maximum
