@@ -15,10 +15,12 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from games.engine.phh_import import ReplayResult, iter_replay_text
-from games.engine.setup import HouseOptions
+from games.engine.phh_files import ReplayResult, iter_replay_text
+
+if TYPE_CHECKING:
+    from games.engine.setup import HouseOptions
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -62,7 +64,11 @@ _JSON = json.JSONEncoder(check_circular=False)
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = _parser().parse_args(argv)
-    options = HouseOptions.as_pokerkit() if args.pokerkit_rules else None
+    options: HouseOptions | None = None
+    if args.pokerkit_rules:
+        from games.engine.setup import HouseOptions  # here: plain hands replay without the engine's modules
+
+        options = HouseOptions.as_pokerkit()
     failed = False
     for path in args.files:
         try:
@@ -74,7 +80,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
                 ReplayResult(1, path, error=f"cannot read the file: {reason}", code="unreadable_file")
             ]
         else:
-            results = iter_replay_text(text, exponent=args.exponent, options=options)
+            results = iter_replay_text(text, exponent=args.exponent, options=options, with_hands=False)
         for result in results:
             failed = failed or not result.ok
             if args.json:

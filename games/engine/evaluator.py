@@ -79,9 +79,12 @@ _CLASS_FLOORS: tuple[tuple[int, HandClass], ...] = (
 
 
 def _class_table() -> tuple[HandClass, ...]:
+    # Filled a class's range at a time: a lookup per value cost every command-line start milliseconds.
     table = [HandClass.HIGH_CARD] * _TOP
-    for value in range(1, _TOP):
-        table[value] = next(cls for floor, cls in _CLASS_FLOORS if value >= floor)
+    upper = _TOP
+    for floor, cls in _CLASS_FLOORS:  # from the highest class down
+        table[floor:upper] = [cls] * (upper - floor)
+        upper = floor
     return tuple(table)
 
 

@@ -4,7 +4,8 @@ Export: every Hold'em hand, and Club Poker hands as a five-card draw, with
 what PHH has no field for in ``_``-prefixed user fields (the spec's rule for
 extensions): seats and button, fee policy and fees, house options, misdeal,
 card fees and the tie outcome. Import (``games.engine.phh_import``): ``.phh``
-and ``.phhs`` files of Hold'em hands replayed through the engine.
+and ``.phhs`` files of Hold'em hands replayed through the engine. Reading
+the TOML and the amounts is ``games.engine.phh_text``, re-exported here.
 
 Variant codes. PHH 1.x and pokerkit 0.7.7 define ``NT`` (no-limit) and
 ``FT`` (fixed-limit) Texas hold'em; ``PO`` is pot-limit *Omaha* and there is
@@ -22,16 +23,13 @@ written in that order and reversed by the reader, as the spec says.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
-from datetime import time
 from decimal import Decimal
 from typing import Any
 
 from games.engine.betting import EffectiveAction
 from games.engine.cards import UNKNOWN, cards_str
-from games.engine.errors import EngineError
 from games.engine.events import (
     ActionKind,
     AgreeSplit,
@@ -45,6 +43,11 @@ from games.engine.events import (
     Show,
     Undo,
 )
+from games.engine.phh_text import PhhError as PhhError
+from games.engine.phh_text import decimal_places as decimal_places
+from games.engine.phh_text import loads_hand as loads_hand
+from games.engine.phh_text import loads_simple_hand as loads_simple_hand
+from games.engine.phh_text import to_units as to_units
 from games.engine.pots import clockwise_from
 from games.engine.setup import Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand
@@ -62,149 +65,12 @@ CLUB_VARIANTS: dict[Structure, str] = {
 STRUCTURE_OF_VARIANT: dict[str, Structure] = {code: s for s, code in HOLDEM_VARIANTS.items()}
 
 
-class PhhError(EngineError):
-    """A hand history the engine cannot write or read.
-
-    Codes beside the default ``bad_phh``: ``bad_toml`` (not TOML at all),
-    ``unsupported_variant`` (not a Texas hold'em variant), ``unknown_stacks``
-    (a starting stack written ``inf``), ``unknown_amount`` (any other amount
-    written ``inf``), ``unsupported_forced_bets`` (blinds or antes the engine
-    has no setup for), ``incomplete`` (the actions stop before the hand ends)
-    and ``bad_fee``; an engine refusal during the replay keeps the engine's
-    own code (``out_of_turn``, ``bad_amount``...).
-    """
-
-    code = "bad_phh"
-
-
 # -- amounts ----------------------------------------------------------------
-
-
-def to_units(value: object, exponent: int, *, what: str) -> int:
-    """A PHH amount (TOML integer or decimal) as minor units: ``12.5`` with exponent 2 is 1250."""
-    if type(value) is int:  # the common case, without Decimal arithmetic
-        scale: int = 10**exponent
-        return value * scale
-    if not isinstance(value, int | Decimal) or isinstance(value, bool):
-        raise PhhError(f"{what} must be a number, not {value!r}")
-    scaled = Decimal(value).scaleb(exponent)
-    if not scaled.is_finite():
-        raise PhhError(f"{what} is {value}: an unknown amount cannot be replayed", code="unknown_amount")
-    units = int(scaled)
-    if units != scaled:
-        raise PhhError(f"{what} of {value} is not a whole number of minor units (10^-{exponent})")
-    return units
-
-
-def decimal_places(value: object) -> int:
-    """How many decimal places an amount is written with: ``623.75`` and ``1324.10`` have 2, ``205`` none."""
-    if isinstance(value, Decimal) and value.is_finite():
-        exponent = value.as_tuple().exponent
-        return -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    return 0
 
 
 def from_units(units: int, exponent: int) -> int | Decimal:
     """Minor units as a PHH amount: ``1250`` with exponent 2 is ``Decimal("12.50")``."""
     return units if exponent == 0 else Decimal(units).scaleb(-exponent)
-
-
-# -- TOML reading -------------------------------------------------------------
-
-# Real hand histories are written by one program (pokerkit's ``dumps``), so
-# they use a small part of TOML in one spelling: one ``key = value`` per
-# line; literal strings, integers, decimals, ``inf``, booleans and local
-# times, alone or in one-line arrays joined by ", ". ``loads_simple_hand`` reads
-# exactly that spelling and gives up on anything else (a comment after a
-# value, a multi-line array, an escape, a table, a date, ``1_000``), and the
-# hand then goes to ``tomllib``: the fields are always tomllib's. It exists
-# for speed: tomllib's time was most of a replay's.
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")  # refused by TOML in a string
-_BARE_KEY = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-_NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
-_ONE_NUMBER = re.compile(_NUMBER)
-_NUMBERS = re.compile(rf"{_NUMBER}(?:, {_NUMBER})*")
-_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
-_SPECIAL = {"inf", "+inf", "-inf", "nan", "+nan", "-nan"}  # floats tomllib hands to parse_float as written
-_NOT_SIMPLE = object()  # a value outside the subset
-# Values already read, by their text: hands repeat most of theirs (the variant, the blinds, the
-# antes, the date, the seats), and a lookup costs a tenth of reading. Values are immutable, an
-# array kept as a tuple and copied out; long texts (the actions) are never the same and not kept.
-_SEEN: dict[str, Any] = {}
-_SEEN_LENGTH, _SEEN_COUNT = 80, 50_000
-
-
-def _scalar(text: str) -> Any:
-    """A value in the subset's spelling, or ``_NOT_SIMPLE``."""
-    if text[0] == "'":
-        if text.count("'") == 2 and text[-1] == "'" and _CONTROL.search(text) is None:
-            return text[1:-1]
-        return _NOT_SIMPLE
-    if _ONE_NUMBER.fullmatch(text):
-        return Decimal(text) if "." in text else int(text)
-    clock = _TIME.fullmatch(text)
-    if clock:
-        return time(int(clock[1]), int(clock[2]), int(clock[3]))
-    if text == "true" or text == "false":
-        return text == "true"
-    if text in _SPECIAL:
-        return Decimal(text)
-    return _NOT_SIMPLE
-
-
-def _array(text: str) -> Any:
-    inner = text[1:-1]
-    if not inner:
-        return []
-    if inner[0] == "'":
-        # Literal strings (the actions, the names): split in one call once the quotes are only the delimiters.
-        if inner[-1] == "'" and inner.count("'") == 2 * inner.count("', '") + 2 and _CONTROL.search(inner) is None:
-            return inner[1:-1].split("', '")
-        return _NOT_SIMPLE
-    if _NUMBERS.fullmatch(inner):  # the amounts and seats, without a Python call per item
-        items = inner.split(", ")
-        return [Decimal(item) if "." in item else int(item) for item in items] if "." in inner else [*map(int, items)]
-    items = [_scalar(item) for item in inner.split(", ")]
-    return _NOT_SIMPLE if _NOT_SIMPLE in items else items
-
-
-def loads_simple_hand(text: str) -> dict[str, Any] | None:
-    """The fields of a hand written in the subset above, or None if it is not all in it."""
-    data: dict[str, Any] = {}
-    for line in text.split("\n"):  # TOML's newlines only (str.splitlines knows a dozen more)
-        key, equals, value = line.partition(" = ")
-        if not equals:
-            if line.strip(" \t\r"):
-                return None  # a comment, or anything else: tomllib's
-            continue
-        if not (key.isascii() and key.isidentifier()) and (not key or key.strip(_BARE_KEY)):
-            return None  # not a bare key (an identifier is one; "-" or a leading digit are checked one by one)
-        if key in data or not value:
-            return None
-        if value[-1] == "\r":
-            value = value[:-1]  # the CR of a CRLF newline
-        parsed = _SEEN.get(value)
-        if parsed is None:
-            parsed = _array(value) if value[0] == "[" and value[-1] == "]" else _scalar(value)
-            if parsed is _NOT_SIMPLE:
-                return None
-            if len(value) <= _SEEN_LENGTH and len(_SEEN) < _SEEN_COUNT:
-                _SEEN[value] = tuple(parsed) if type(parsed) is list else parsed
-        data[key] = list(parsed) if type(parsed) is tuple else parsed
-    return data
-
-
-def loads_hand(text: str) -> dict[str, Any]:
-    """One hand's TOML as ``tomllib.loads(text, parse_float=Decimal)`` gives it; ``PhhError`` if not TOML."""
-    data = loads_simple_hand(text)
-    if data is not None:
-        return data
-    import tomllib  # here: only a file with hands outside the simple subset pays for importing it
-
-    try:
-        return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        raise PhhError(f"not valid TOML: {error}", code="bad_toml") from error
 
 
 # -- TOML writing -------------------------------------------------------------

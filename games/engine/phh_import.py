@@ -1,17 +1,11 @@
-"""Reading ``.phh`` and ``.phhs`` files of Hold'em hands and replaying them through the engine.
+"""Replaying a hand history's fields through the engine (``replay_fields``), whatever the hand.
 
-A ``.phhs`` file is split on its ``[name]`` table headers before any TOML is
-parsed, so a hand that is not even valid TOML fails alone: every hand comes
-back as a ``ReplayResult`` holding either the engine's finished hand or the
-error and its stable code, with the hand's number in the file, and the rest
-still replay. A hand the engine has no rules for (another variant, stacks
-written ``inf`` because the site did not show them) is refused the same way.
-
-Amounts may be decimals (``12.50``): ``exponent`` is the number of decimal
-places of the table's minor unit (2 for cents). Left out, it is the most
-decimal places any amount of the file is written with, so ``623.75`` reads
-as 62375 cents, as pokerkit's Decimal reading has it; an amount that is not
-a whole number of minor units is refused.
+Reading the files, splitting them into hands and the exponent of their
+amounts are ``games.engine.phh_files`` (re-exported here); a hand comes back
+as a ``ReplayResult`` holding either the engine's finished hand or the error
+and its stable code. A hand the engine has no rules for (another variant,
+stacks written ``inf`` because the site did not show them) is refused the
+same way.
 
 Forced bets follow pokerkit's reading of the spec: heads-up, the arrays are
 reversed (the button posts the first entry); a negative entry in
@@ -42,74 +36,33 @@ separators (``9,999.99``), as pokerkit reads them.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
-from os import PathLike
 from typing import Any
 
-from games.engine.cards import UNKNOWN, parse_cards
+from games.engine.cards import UNKNOWN
 from games.engine.errors import AmountError, EngineError
 from games.engine.events import Board, Deal, Event, Muck, Show, bet, call, check, fold, raise_to
-from games.engine.phh import STRUCTURE_OF_VARIANT, PhhError, decimal_places, loads_hand, to_units
+from games.engine.phh import STRUCTURE_OF_VARIANT
+from games.engine.phh_files import ReplayResult as ReplayResult
+from games.engine.phh_files import amount_places as amount_places
+from games.engine.phh_files import iter_replay_text as iter_replay_text
+from games.engine.phh_files import replay_file as replay_file
+from games.engine.phh_files import replay_results_ok as replay_results_ok
+from games.engine.phh_files import replay_text as replay_text
+from games.engine.phh_files import split_hands as split_hands
+from games.engine.phh_text import PhhError, to_units
+from games.engine.phh_words import LABELS, action_cards, action_number
 from games.engine.pots import clockwise_from
 from games.engine.results import Phase
 from games.engine.setup import ExtraPost, Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand
 from rake.policies import FeePolicyError, PercentageFee
 
-_HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$", re.MULTILINE)
-# The fields whose numbers are amounts, read for the exponent (``decimal_places``).
-_AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks")
 _RECORDED_FIELDS = ("finishing_stacks", "winnings")
 _DEFAULT_OPTIONS = HouseOptions()
-_LABELS = tuple(f"p{k}" for k in range(1, 100))  # PHH's player names, p1 first
-
-
-@dataclass(frozen=True)
-class ReplayResult:
-    """One hand of a file: ``hand`` when it replayed, else ``error`` and its ``code``; ``seats`` in player order."""
-
-    number: int
-    name: str
-    seats: tuple[int, ...] = ()
-    hand: Hand | None = None
-    error: str | None = None
-    warnings: tuple[str, ...] = ()
-    exponent: int = 0
-    code: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-    def final_stacks(self) -> list[int]:
-        """Minor units, in the file's player order."""
-        if self.hand is None or self.hand.result is None:
-            return []
-        stacks = self.hand.result.final_stacks
-        return [stacks[s] for s in self.seats]
-
-    def pots(self) -> list[dict[str, Any]]:
-        if self.hand is None or self.hand.result is None:
-            return []
-        return [p.to_dict() for p in self.hand.result.pots]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``--json`` line of the command line (amounts in minor units, ``10**-exponent``)."""
-        return {
-            "hand": self.name,
-            "number": self.number,
-            "seats": list(self.seats),
-            "final_stacks": self.final_stacks(),
-            "pots": self.pots(),
-            "error": self.error,
-            "code": self.code,
-            "warnings": list(self.warnings),
-            "exponent": self.exponent,
-        }
 
 
 @dataclass
@@ -176,7 +129,7 @@ class _Replayer:
         if clockwise_from(seats, button) != list(seats):
             raise PhhError(f"the players {seats} are not in order clockwise from the button's left (button {button})")
         self.seats = tuple(seats)
-        self.label = dict(zip(_LABELS, seats, strict=False))  # _LABELS is longer than any table
+        self.label = dict(zip(LABELS, seats, strict=False))  # LABELS is longer than any table
         antes, blinds = self.amounts("antes"), self.amounts("blinds_or_straddles")
         if len(antes) != n or len(blinds) != n:
             raise PhhError(f"'antes' and 'blinds_or_straddles' must have one entry per player ({n})")
@@ -244,7 +197,7 @@ class _Replayer:
         if hand.phase is not Phase.DEAL:
             raise PhhError(f"hole cards for {who} after the betting began: Hold'em deals them once")
         if cards != "????":
-            holes[seat] = holes.get(seat, ()) + _cards(cards)
+            holes[seat] = holes.get(seat, ()) + action_cards(cards)
 
     def seat(self, who: str) -> int:
         try:
@@ -255,7 +208,7 @@ class _Replayer:
     def act(self, hand: Hand, words: list[str]) -> Hand:
         match words:
             case ["d", "db", cards]:
-                return hand.apply_in_place(Board(_cards(cards)))
+                return hand.apply_in_place(Board(action_cards(cards)))
             case [who, "f"]:
                 seat = self.seat(who)
                 return self.skip_to(hand, seat).apply_in_place(_fold(seat))
@@ -263,7 +216,7 @@ class _Replayer:
                 seat = self.seat(who)
                 return _check_or_call(self.skip_to(hand, seat), seat)
             case [who, "cbr", amount]:
-                seat, to = self.seat(who), to_units(_number(amount), self.exponent, what="the amount")
+                seat, to = self.seat(who), to_units(action_number(amount), self.exponent, what="the amount")
                 hand = self.skip_to(hand, seat)
                 # The engine takes a raise when there is a bet this round (blinds included), else a bet.
                 return hand.apply_in_place(raise_to(seat, to) if hand.bet_level else bet(seat, to))
@@ -285,7 +238,7 @@ class _Replayer:
             legal = hand.legal_actions()
             checks = legal is not None and legal.can_check
             hand = hand.apply_in_place(_check(skipped) if checks else _fold(skipped))
-            gap, named = (_LABELS[self.seats.index(s)] for s in (skipped, seat))
+            gap, named = (LABELS[self.seats.index(s)] for s in (skipped, seat))
             self.notes.append(
                 f"{gap} has no action before {named}'s: a {'check' if checks else 'fold'}, as pokerkit reads it"
             )
@@ -296,7 +249,7 @@ class _Replayer:
         seat = self.seat(words[0])
         if len(words) > 3:
             raise PhhError(f"{' '.join(words)!r}: a showdown action names at most one set of cards")
-        cards = None if len(words) == 2 else hand.hole_cards(seat) if words[2] == "-" else _cards(words[2])
+        cards = None if len(words) == 2 else hand.hole_cards(seat) if words[2] == "-" else action_cards(words[2])
         if hand.is_over:
             result = hand.result
             if cards is not None and UNKNOWN not in cards and result is not None and result.uncontested:
@@ -331,12 +284,6 @@ class _Replayer:
         return Show(seat, cards)
 
 
-@lru_cache(maxsize=1 << 14)
-def _cards(text: str) -> tuple[int, ...]:
-    """``parse_cards``, remembered: real files repeat the same few texts (``????`` above all)."""
-    return parse_cards(text)
-
-
 @lru_cache(maxsize=64)
 def _with_trimming(options: HouseOptions, trimming: bool) -> HouseOptions:
     return options if options.ante_trimming is trimming else replace(options, ante_trimming=trimming)
@@ -356,14 +303,6 @@ def _check_or_call(hand: Hand, seat: int) -> Hand:
                 raise
             # Everyone else is all in for no more than this seat put in: nothing to call (R10).
     return hand.apply_in_place(_check(seat))
-
-
-def _number(text: str) -> int | Decimal:
-    """An amount in an action, read as pokerkit reads it (``9,999.99`` included)."""
-    try:
-        return Decimal(text.replace(",", "")) if "." in text or "," in text else int(text)
-    except (ValueError, ArithmeticError):
-        raise PhhError(f"{text!r} is not an amount") from None
 
 
 def _stakes(structure: Structure, antes: list[int], blinds: list[int], r: _Replayer) -> dict[str, Any]:
@@ -485,88 +424,3 @@ def replay_fields(
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
         message = f"malformed hand history: {error!r}"
         return ReplayResult(number, label, r.seats, error=message, exponent=exponent, code=PhhError.code)
-
-
-def split_hands(text: str) -> list[tuple[str | None, str]]:
-    """(name, TOML text) of each hand: a ``.phhs`` file's ``[name]`` tables, or a ``.phh`` file's one hand (no name)."""
-    headers = list(_HEADER.finditer(text))
-    before = [line for line in text[: headers[0].start()].splitlines() if line.strip()] if headers else []
-    if not headers or any(not line.lstrip().startswith("#") for line in before):
-        return [(None, text)]
-    parts: list[tuple[str | None, str]] = []
-    for k, match in enumerate(headers):
-        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
-        parts.append((match.group(1).strip("'\""), text[match.end() : end]))
-    return parts
-
-
-def amount_places(data: Mapping[str, Any]) -> int:
-    """The most decimal places an amount of one hand is written with (bets in the actions included)."""
-    places = 0
-    for key in _AMOUNT_FIELDS:
-        value = data.get(key)
-        for item in value if isinstance(value, list) else (value,):
-            if isinstance(item, Decimal):
-                places = max(places, decimal_places(item))
-    actions = data.get("actions")
-    for text in actions if isinstance(actions, list) else ():
-        if isinstance(text, str) and " cbr " in text and "." in text:
-            words = text.split("#", 1)[0].split()
-            if len(words) == 3:
-                try:
-                    places = max(places, decimal_places(_number(words[2])))
-                except ArithmeticError:
-                    continue  # not a number: the replay names the action
-    return places
-
-
-def _fields(body: str) -> dict[str, Any] | PhhError:
-    try:
-        return loads_hand(body)
-    except PhhError as error:
-        return error
-
-
-def iter_replay_text(
-    text: str, *, exponent: int | None = None, options: HouseOptions | None = None, fee: PercentageFee | None = None
-) -> Iterator[ReplayResult]:
-    """Replay every hand of a ``.phh`` or ``.phhs`` text, in file order, numbered from 1, one at a time.
-
-    ``exponent`` None: the file's own (``amount_places`` of its hands, the
-    largest), the same for every hand so that amounts add up across them.
-    """
-    hands: Iterable[tuple[str | None, dict[str, Any] | PhhError]] = (
-        (name, _fields(body)) for name, body in split_hands(text)
-    )
-    if exponent is None:  # every hand read first, for the file's exponent; else one hand at a time
-        hands = list(hands)
-        exponent = max((amount_places(d) for _, d in hands if not isinstance(d, PhhError)), default=0)
-    for number, (name, data) in enumerate(hands, start=1):
-        if isinstance(data, PhhError):
-            label = name if name is not None else str(number)
-            yield ReplayResult(number, label, error=str(data), exponent=exponent, code=data.code)
-            continue
-        yield replay_fields(data, number=number, name=name, exponent=exponent, options=options, fee=fee)
-
-
-def replay_text(
-    text: str, *, exponent: int | None = None, options: HouseOptions | None = None, fee: PercentageFee | None = None
-) -> list[ReplayResult]:
-    """Every hand of a ``.phh`` or ``.phhs`` text replayed (``iter_replay_text``), as a list."""
-    return list(iter_replay_text(text, exponent=exponent, options=options, fee=fee))
-
-
-def replay_file(
-    path: str | PathLike[str],
-    *,
-    exponent: int | None = None,
-    options: HouseOptions | None = None,
-    fee: PercentageFee | None = None,
-) -> list[ReplayResult]:
-    with open(path, encoding="utf-8") as file:  # not pathlib: the command line starts faster without it
-        text = file.read()
-    return replay_text(text, exponent=exponent, options=options, fee=fee)
-
-
-def replay_results_ok(results: Sequence[ReplayResult]) -> bool:
-    return all(r.ok for r in results)

@@ -11,7 +11,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from games.engine.cards import parse_cards
-from games.engine.phh import PhhError
+from games.engine.phh_text import PhhError
 
 LABELS = tuple(f"p{k}" for k in range(1, 100))  # PHH's player names, p1 first
 

@@ -170,7 +170,7 @@ def _swap_in(actor: User, dealer: User | None, table: Table | None, *, at: datet
     to hold both tables' locks."""
     if dealer is None or table is None or table.status == TableStatus.CLOSED:
         return False
-    if table.game is not None and not _profile(dealer).games.filter(pk=table.game_id).exists():
+    if table.game is not None and not _profile(dealer).games.filter(pk=table.game.pk).exists():
         return False
     DealerAssignment.objects.create(table=table, dealer=dealer, started_at=at, created_at=at, created_by=actor)
     return True
