@@ -36,6 +36,8 @@ from config.roles import Role, has_any_role
 @role_required(*NAV_ROLES["cashier"])
 def index(request: HttpRequest) -> HttpResponse:
     shift = open_shift_of(request.user)
+    denominations = list(Denomination.objects.filter(active=True).order_by("-value"))
+    sale, redeem = kept_input(request, "page:sale"), kept_input(request, "page:redemption")
     context: dict[str, object] = {
         "shift": shift,
         "form_key": form_key(),
@@ -46,7 +48,12 @@ def index(request: HttpRequest) -> HttpResponse:
         "recent": shift.transactions.select_related("player").order_by("-pk")[:10] if shift else [],
         # No live drawer balance on the cashier's own screen: the closing count is blind, and the
         # expected amounts appear on the shift report once the count is entered.
-        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        "denominations": denominations,
+        # A refused sale or redemption comes back as it was typed.
+        "sale": sale,
+        "sale_rows": [(d, sale.get(f"chip-{d.pk}", "0")) for d in denominations] if sale else [],
+        "redeem": redeem,
+        "redeem_rows": [(d, redeem.get(f"redeem-{d.pk}", "0")) for d in denominations],
     }
     return render(request, "cashier/index.html", context)
 
@@ -79,7 +86,7 @@ def sale(request: HttpRequest) -> HttpResponse:
         )
         return url("receipt", txn.pk)
 
-    return post_once(request, scope="page:sale", act=act, fallback=url("index"))
+    return post_once(request, scope="page:sale", act=act, fallback=url("index"), keep=True)
 
 
 @role_required(Role.CASHIER)
@@ -93,7 +100,7 @@ def redemption(request: HttpRequest) -> HttpResponse:
         )
         return url("receipt", txn.pk)
 
-    return post_once(request, scope="page:redemption", act=act, fallback=url("index"))
+    return post_once(request, scope="page:redemption", act=act, fallback=url("index"), keep=True)
 
 
 @role_required(Role.CASHIER)
