@@ -6,7 +6,7 @@ from django.conf import settings
 from django.http import HttpRequest
 
 from config.gaming_day import current_gaming_day
-from config.roles import Role, has_any_role
+from config.roles import Role, pages_open_to
 
 # Which roles see which section in the navigation; the views check the same.
 NAV_ROLES: dict[str, tuple[str, ...]] = {
@@ -27,5 +27,5 @@ def room(request: HttpRequest) -> dict[str, Any]:
     return {
         "room_name": settings.CARDROOM_NAME,
         "gaming_day": current_gaming_day(),
-        "nav": {section: has_any_role(request.user, roles) for section, roles in NAV_ROLES.items()},
+        "nav": pages_open_to(request.user, NAV_ROLES),
     }

@@ -8,7 +8,7 @@ adds lines here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
@@ -59,6 +59,13 @@ def has_any_role(user: AbstractBaseUser | AnonymousUser, roles: Iterable[str]) -
     manages users, roles and settings, and a person who also sells chips holds both roles."""
     held = user_roles(user)
     return any(role in held for role in roles)
+
+
+def pages_open_to(
+    user: AbstractBaseUser | AnonymousUser | None, roles_by_page: Mapping[str, Iterable[str]]
+) -> dict[str, bool]:
+    """For a menu: which of its pages the user's roles open (each page named with the roles its view needs)."""
+    return {page: user is not None and has_any_role(user, roles) for page, roles in roles_by_page.items()}
 
 
 def roles_label(roles: Iterable[str]) -> str:

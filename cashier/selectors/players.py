@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from config.numbers import whole_number
 from tables.models import Expulsion, Player
 from tables.selectors import expulsions_active
+from tables.selectors.players import search_text
 
 # Shorter text matches too much of the registry to help; a registry number of any length is exact.
 MIN_QUERY = 2
@@ -39,8 +40,7 @@ class PlayerSearch:
 def players_find(*, query: str, limit: int = LIMIT) -> PlayerSearch:
     """Players whose registry number is ``query`` (``12`` or ``#12``), or whose name, alias or ID
     document number holds every word of it; each with the expulsion that bars them now. Two queries."""
-    # Control characters (a NUL, which PostgreSQL refuses in text) can be no part of a name.
-    text = " ".join("".join(ch for ch in query[:200] if ch.isprintable()).split())[:80]
+    text = search_text(query)
     digits = match.group(1) if (match := _NUMBER.fullmatch(text)) else ""
     number = whole_number(digits) if digits else None
     if number is None and len(text) < MIN_QUERY:

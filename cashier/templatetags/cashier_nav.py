@@ -6,7 +6,7 @@ from django import template
 from django.template import Context
 
 from cashier.views.common import MENU_ROLES
-from config.roles import has_any_role
+from config.roles import pages_open_to
 
 register = template.Library()
 
@@ -14,5 +14,4 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def cashier_pages(context: Context) -> dict[str, bool]:
     """``{% cashier_pages as pages %}``: ``pages.large_cash`` is True when the user may open that page."""
-    user = getattr(context.get("request"), "user", None)
-    return {name: user is not None and has_any_role(user, roles) for name, roles in MENU_ROLES.items()}
+    return pages_open_to(getattr(context.get("request"), "user", None), MENU_ROLES)

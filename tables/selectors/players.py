@@ -51,13 +51,19 @@ def players_likely_duplicates(
     return Player.objects.filter(match).order_by("pk")[:5]
 
 
+def search_text(query: str, *, limit: int = 80) -> str:
+    """A search as typed, made safe to look up: control characters dropped (a NUL, which PostgreSQL refuses
+    in text, can be no part of a name), blanks collapsed, at most ``limit`` characters."""
+    return " ".join("".join(ch for ch in query[: limit * 2] if ch.isprintable()).split())[:limit]
+
+
 def players_search(*, query: str = "") -> QuerySet[Player]:
     """By name, alias, ID number or registry number (the player's number); every word must match somewhere.
 
     Each player carries ``barred``: an expulsion is in force now.
     """
     players = Player.objects.annotate(barred=Exists(expulsions_active().filter(player=OuterRef("pk"))))
-    for word in query.split():
+    for word in search_text(query).split():
         match = (
             Q(first_name__icontains=word)
             | Q(last_name__icontains=word)
@@ -75,7 +81,7 @@ def players_pick(*, query: str) -> list[Player]:
     """Matches for a picker (seating, waitlists): at most ``PICK_LIMIT``, none for a blank query, so that
     no page lists the whole registry. Each carries ``barred`` and ``seated_at`` (the table number of the
     seat they hold now, or None)."""
-    if not query.strip():
+    if not search_text(query):
         return []
     seated = SeatSession.objects.filter(player=OuterRef("pk"), ended_at__isnull=True).values("table__number")[:1]
     return list(players_search(query=query).annotate(seated_at=Subquery(seated))[:PICK_LIMIT])

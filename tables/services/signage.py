@@ -60,6 +60,8 @@ def kiosk_token_create(*, actor: User, label: str) -> NewKioskToken:
             _("The name is %(length)d characters long; at most %(max)d.") % {"length": len(label), "max": LABEL_MAX},
             code="invalid",
         )
+    if not label.isprintable():  # a NUL (refused by PostgreSQL) or an escape sequence is no screen's name
+        raise DomainError(_("A screen's name is letters, digits and punctuation only."), code="invalid")
     secret = secrets.token_urlsafe(32)
     token = KioskToken.objects.create(
         label=label, token_hash=kiosk_token_digest(secret), created_at=timezone.now(), created_by=actor

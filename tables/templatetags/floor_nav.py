@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.template import Context
 
-from config.roles import has_any_role
+from config.roles import pages_open_to
 from tables.views.common import PAGE_ROLES
 
 register = template.Library()
@@ -17,5 +17,4 @@ MENU = ("floor", "waitlists", "players", "dealers", "expulsions", "board", "sign
 @register.simple_tag(takes_context=True)
 def floor_pages(context: Context) -> dict[str, bool]:
     """``{% floor_pages as pages %}``: ``pages.players`` is True when the user may open the players page."""
-    user = getattr(context.get("request"), "user", None)
-    return {name: user is not None and has_any_role(user, PAGE_ROLES[name]) for name in MENU}
+    return pages_open_to(getattr(context.get("request"), "user", None), {name: PAGE_ROLES[name] for name in MENU})
