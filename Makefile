@@ -1,12 +1,30 @@
 # Two commands on a fresh machine with Python 3.12:
-#   make run    create the virtual environment, install, migrate, load demo data, serve on :8000
-#               with the room's periodic work (celery beat) beside the server
-#   make test   the whole test suite (SQLite by default; PostgreSQL/Redis with DATABASE_URL/REDIS_URL)
+#   make run       create the virtual environment, install, migrate, load demo data, serve on :8000
+#                  with the room's periodic work (celery beat) beside the server
+#   make test      the fast loop: the suite on SQLite with eager Celery, in parallel, without the
+#                  tests marked slow (DATABASE_URL and REDIS_URL of the shell are ignored)
+# And for the rest:
+#   make test-all  what CI runs: the whole suite on SQLite (slow tests and the pure engine tests
+#                  included), then on PostgreSQL + Redis with a real Celery worker and the fault tests
+#   make db        start a local PostgreSQL and Redis (as CI does) when they are not running
+#   make test-pg   the suite on them (database test_$(PG_NAME), Redis db $(PG_REDIS_DB))
+#   make lint      ruff, ruff format, mypy, import contracts, template format
 PYTHON ?= python3.12
 VENV := .venv
 BIN := $(VENV)/bin
+PYTEST := $(BIN)/python -m pytest
 
-.PHONY: run test install lint
+# The developer's PostgreSQL pass (make test-pg): pytest-django creates and drops test_$(PG_NAME).
+PG_NAME ?= cardroom
+PG_REDIS_DB ?= 14
+PG_ENV := DATABASE_URL=postgres://root@127.0.0.1:5432/$(PG_NAME) REDIS_URL=redis://127.0.0.1:6379/$(PG_REDIS_DB)
+# CI's PostgreSQL pass (make test-all).
+CI_PG_ENV := DATABASE_URL=postgres://root@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/15
+# SQLite and eager Celery whatever the shell exports (TEST_REDIS_URL still names the Redis db that the
+# tests starting a real worker use: tests/conftest.py).
+SQLITE_ENV := env -u DATABASE_URL -u REDIS_URL
+
+.PHONY: run test test-all test-pg db install lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,10 +42,25 @@ run: install
 	$(BIN)/python manage.py run_room 127.0.0.1:8000
 
 test: install
-	$(BIN)/python -m pytest
+	$(SQLITE_ENV) $(PYTEST) -n auto -m "not slow"
+
+# The pure engine tests need no database: they run in the SQLite pass only. The PostgreSQL pass is
+# serial: its tests share one Redis (cache, broker, the workers they start).
+test-all: install
+	@echo "=== test suite on SQLite, eager Celery (slow tests included)"
+	$(SQLITE_ENV) HYPOTHESIS_PROFILE=ci $(PYTEST) -n auto
+	@echo "=== test suite on PostgreSQL and Redis, real Celery worker, faults"
+	$(CI_PG_ENV) HYPOTHESIS_PROFILE=ci $(PYTEST) -m "not slow" --ignore=tests/games/engine
+
+db:
+	.ci/services
+
+test-pg: install db
+	$(PG_ENV) $(PYTEST) -m "not slow"
 
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	find . -path ./$(VENV) -prune -o -path '*/templates/*.html' -print0 | xargs -0 $(BIN)/djade --check --target-version 6.1

@@ -1,5 +1,6 @@
 from django.apps import AppConfig
-from django.db import connection
+
+from config.db import on_postgresql
 
 
 class AuditConfig(AppConfig):
@@ -7,9 +8,10 @@ class AuditConfig(AppConfig):
     verbose_name = "History"
 
     def ready(self) -> None:
-        from audit import context, recorder, roles  # noqa: F401  (roles: grants the readers' permissions at import)
+        from audit import roles  # noqa: F401  (grants the readers' permissions at import)
+        from audit.services import context, recorder
 
         # PostgreSQL writes the history itself (pghistory's triggers); any other database gets it from here.
-        if connection.vendor != "postgresql":
+        if not on_postgresql():
             recorder.install()
         context.install_task_context()

@@ -2,10 +2,10 @@
 
 from django.urls import path
 
-from audit import views
+from audit.views import history
 
 app_name = "audit"
 urlpatterns = [
-    path("", views.history_log, name="log"),
-    path("history.csv", views.history_csv, name="csv"),
+    path("", history.history_log, name="log"),
+    path("history.csv", history.history_csv, name="csv"),
 ]

@@ -59,12 +59,13 @@ def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[st
     django.setup()
     from rest_framework.authtoken.models import Token
 
-    from cashier.models import Denomination, Drawer
-    from cashier.services.chips import denomination_create
+    from cashier.models import Drawer
     from cashier.services.drawers import drawer_shift_open
     from cashier.services.vault import vault_stock
     from config.roles import Role
     from config.services import user_create
+    from ledger.models import Denomination
+    from ledger.services.chips import denomination_create
 
     admin = user_create(username="bench-admin", password=uuid.uuid4().hex, roles=[Role.ADMIN])
     chip = Denomination.objects.filter(value=1_000).first() or denomination_create(value=1_000, colour="b", label="1k")
@@ -78,8 +79,8 @@ def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[st
         token = Token.objects.create(user=user).key
         out.append({"token": token, "user_id": user.pk, "shift_id": shift.pk, "account_id": shift.account_id})
     ids = {"chip": chip.pk}
-    from cashier.models import Account, AccountKind, Balance
-    from cashier.services.accounts import singleton_accounts
+    from ledger.models import Account, AccountKind, Balance
+    from ledger.services.accounts import singleton_accounts
 
     accounts = singleton_accounts(AccountKind.OUTSTANDING, AccountKind.CASH_EXTERNAL)
     outstanding = accounts[AccountKind.OUTSTANDING]
@@ -299,7 +300,7 @@ def main() -> None:
 
 
 def _check_ledger() -> None:
-    from cashier.selectors.ledger import ledger_check
+    from ledger.selectors.balances import ledger_check
 
     check = ledger_check()
     print(

@@ -22,8 +22,8 @@ imports and parsing count on both sides.
 
 Rates and the ratio are of CPU time (``time.process_time``): on a shared
 2-core machine a process often gets half a core, and wall time then
-measures the neighbours more than the engine (one run saw 0.72 s of CPU
-take 1.37 s of wall time). Wall time is printed alongside.
+measures the neighbours more than the engine (README.md here). Wall time is
+printed alongside.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ order against phevaluator's public API covers every hand.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -62,7 +63,7 @@ def same_order(ours: Sequence[int], theirs: Sequence[Any], *, higher_is_stronger
     if not higher_is_stronger:
         values.reverse()
     # Strictly increasing also catches two of our values mapping to one of theirs.
-    return all(x < y for x, y in zip(values, values[1:], strict=False))
+    return all(x < y for x, y in itertools.pairwise(values))
 
 
 def timed(run: Callable[[], list[Any]], repeat: int) -> tuple[float, list[Any]]:

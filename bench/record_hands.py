@@ -40,8 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 # Sync workers by default: measured against ``--threads 4`` (gthread, kept connections, so each
 # client stays on one worker and its engine-state cache) on this 2-core machine, sync gave more
-# events/s and a far shorter p99 (221/s, p99 68 ms vs 186/s, p99 251 ms, both under a shared load of
-# 3 to 5): with 2 cores already busy, more threads only queue behind the GIL.
+# events/s and a far shorter p99 under a shared load (figures: bench/README.md): with 2 cores already
+# busy, more threads only queue behind the GIL.
 THREADS = 1
 
 
@@ -85,52 +85,21 @@ def setup_database(args: argparse.Namespace) -> str:
     return url
 
 
-CHIP_VALUES = (1, 5, 25, 100, 500, 1_000, 5_000, 25_000)
-
-
-def stock_chips(pieces: int = 200_000) -> None:
-    """Chips issued and sold to the players, as in a room that is open: each hand's fee then moves real
-    chips (chips outstanding -> the table's drop box) through the ledger, as production does."""
-    from django.db import transaction
-
-    from cashier.models import AccountKind, Reason
-    from cashier.services.accounts import singleton_accounts
-    from cashier.services.chips import denomination_create
-    from cashier.services.ledger import chip_legs, post_entry
-    from cashier.services.vault import vault_stock
-    from config.roles import Role
-    from config.services import user_create
-
-    admin = user_create(username="bench-admin", password="bench-pass-123", roles=[Role.ADMIN])
-    ids = {v: denomination_create(value=v, colour=f"c{v}", label=str(v)).pk for v in CHIP_VALUES}
-    vault_stock(actor=admin, cash=0, chips=dict.fromkeys(ids.values(), pieces * 2))
-    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING)
-    with transaction.atomic():
-        post_entry(
-            actor=admin,
-            reason=Reason.ADJUSTMENT,
-            legs=chip_legs(
-                source=accounts[AccountKind.VAULT],
-                target=accounts[AccountKind.OUTSTANDING],
-                amounts={pk: v * pieces for v, pk in ids.items()},
-            ),
-            memo="chips sold to the players (bench)",
-        )
-
-
 def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     """Two sets of identical tables; returns (event tables, batch tables, token per table)."""
     from rest_framework.authtoken.models import Token
 
     from config.roles import Role
     from config.services import user_create
-    from games.services import seat_stack_add
-    from rake.services import fee_policy_set
+    from games.services import scenarios
     from tables import services as floor
     from tables.models import GameKind, Ring, Structure
 
     admin = user_create(username="bench-floor", password="bench-pass-123", roles=[Role.FLOOR_MANAGER])
-    stock_chips()
+    # Chips issued and sold to the players, as in a room that is open: each hand's fee then moves real
+    # chips (chips outstanding -> the table's drop box) through the ledger, as production does.
+    bank = user_create(username="bench-admin", password="bench-pass-123", roles=[Role.ADMIN])
+    scenarios.issue_chips(actor=bank, pieces=200_000)
     game = floor.game_create(
         actor=admin,
         name="Bench Hold'em NL 500/1,000",
@@ -147,28 +116,10 @@ def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     tokens: dict[int, str] = {}
     for k in range(2 * clients):
         dealer = user_create(username=f"bench-dealer-{k}", password="bench-pass-123", roles=[Role.DEALER])
-        floor.dealer_profile_set(actor=admin, user_id=dealer.pk, game_ids=[game.pk])
-        floor.dealer_clock_in(actor=admin, dealer_id=dealer.pk)
-        table = floor.table_create(actor=admin, number=900 + k, seats=6, game_id=game.pk)
-        floor.dealer_assign(actor=admin, table_id=table.pk, dealer_id=dealer.pk)
-        fee_policy_set(
-            actor=admin,
-            kind="percentage",
-            reason="bench",
-            table_id=table.pk,
-            rate=Decimal("0.05"),
-            caps_by_players=[],
-            min_pot=0,
-            no_flop_no_drop=True,
-            allocation="main_first",
+        table = scenarios.open_table_with_dealer(
+            actor=admin, game=game, dealer=dealer, number=900 + k, seats=6, fee=Decimal("0.05")
         )
-        floor.table_open(actor=admin, table_id=table.pk)
-        for seat in range(1, 7):
-            player = floor.player_create(
-                actor=admin, first_name="Bench", last_name=f"Player{k}-{seat}", allow_duplicate=True
-            )
-            floor.seat_player(actor=admin, table_id=table.pk, player_id=player.pk, seat_number=seat)
-            seat_stack_add(actor=admin, table_id=table.pk, seat_number=seat, amount=1_000_000)
+        scenarios.seat_players(actor=admin, table=table, stacks=[1_000_000] * 6, first_name="Bench")
         tables.append(table.pk)
         tokens[table.pk] = Token.objects.create(user=dealer).key
     return tables[:clients], tables[clients:], tokens
@@ -247,11 +198,18 @@ class Client:
         return self.request("POST", path, body)
 
 
+def api_event(event: dict[str, Any]) -> dict[str, Any]:
+    """An engine event as the hand API takes it: the amount in major units, a decimal string like every amount."""
+    from config.api import money_out
+
+    return {**event, "amount": money_out(event["amount"])} if "amount" in event else event
+
+
 def record_event_by_event(port: int, table_id: int, token: str, hands: int, seed_: int, out: dict[str, Any]) -> None:
-    from games.autoplay import AutoPlayer
     from games.engine import Hand, event_from_dict
+    from games.engine.autoplay import AutoPlayer
     from games.models import Hand as HandRow
-    from games.services.setup import setup_from_dict
+    from games.models.setup import setup_from_dict
 
     # Folds as at a live six-handed table: about twenty events a hand, as the issue describes them.
     client, player = Client(port, token), AutoPlayer(seed_, fold=0.45)
@@ -265,7 +223,11 @@ def record_event_by_event(port: int, table_id: int, token: str, hands: int, seed
         events: list[dict[str, Any]] = []
         while not local.is_over:
             event = player.next_event(local)
-            body = {"seq": local.seq, "client_event_id": f"{table_id}-{state['hand_id']}-{local.seq}", "event": event}
+            body = {
+                "seq": local.seq,
+                "client_event_id": f"{table_id}-{state['hand_id']}-{local.seq}",
+                "event": api_event(event),
+            }
             status, answer, elapsed = client.post(f"/api/v1/hands/{state['hand_id']}/events/", body)
             assert status == 201, answer
             latencies.append(elapsed)
@@ -280,7 +242,12 @@ def record_whole(port: int, table_id: int, token: str, hands: list[Any], out: di
     latencies = []
     for k, (_, events) in enumerate(hands):
         status, answer, elapsed = client.post(
-            "/api/v1/hands/record/", {"table_id": table_id, "client_hand_id": f"bench-{table_id}-{k}", "events": events}
+            "/api/v1/hands/record/",
+            {
+                "table_id": table_id,
+                "client_hand_id": f"bench-{table_id}-{k}",
+                "events": [api_event(e) for e in events],
+            },
         )
         assert status == 201, answer
         latencies.append(elapsed)
@@ -299,7 +266,7 @@ def _run(targets: list[threading.Thread]) -> float:
 def engine_alone(hands: list[Any]) -> tuple[float, list[float], list[float]]:
     """Replays every hand through the engine: total seconds, per-event and per-hand seconds."""
     from games.engine import Hand, event_from_dict
-    from games.services.setup import setup_from_dict
+    from games.models.setup import setup_from_dict
 
     per_event: list[float] = []
     per_hand: list[float] = []

@@ -169,7 +169,7 @@ def _load_drops(
                         now,
                         now,
                         admin_id,
-                    )  # fmt: skip
+                    )
                 )
         cursor.execute("SELECT id, table_id, gaming_day, shift, expected, counted FROM rake_dropcount")
         rows = cursor.fetchall()

@@ -1,7 +1,7 @@
 """Admin registrations of the cashier app (admins only: see config.admin).
 
-Posted records are read-only here: no add, change or delete. Denominations and
-drawers are reference data an admin may add; a denomination's value is fixed.
+Posted records are read-only here: no add, change or delete. Drawers are
+reference data an admin may add. The ledger's records: ``ledger.admin``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ from cashier import models as m
 
 if TYPE_CHECKING:
     _ModelAdmin = admin.ModelAdmin[Any]
-    _Inline = admin.TabularInline[m.Leg, m.JournalEntry]
 else:
     _ModelAdmin = admin.ModelAdmin
-    _Inline = admin.TabularInline
 
 
 class ReadOnlyAdmin(_ModelAdmin):
@@ -31,26 +29,6 @@ class ReadOnlyAdmin(_ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
-
-
-class LegInline(_Inline):
-    model = m.Leg
-    extra = 0
-    can_delete = False
-    readonly_fields = ["account", "denomination", "currency", "amount"]
-
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-
-@admin.register(m.JournalEntry)
-class JournalEntryAdmin(ReadOnlyAdmin):
-    list_display = ["id", "reason", "gaming_day", "memo", "ref", "created_by", "created_at"]
-    list_filter = ["reason", "gaming_day"]
-    inlines = [LegInline]
 
 
 @admin.register(m.ChipTransaction)
@@ -80,31 +58,6 @@ class TrayCountAdmin(ReadOnlyAdmin):
 class DrawerShiftAdmin(ReadOnlyAdmin):
     list_display = ["id", "drawer", "cashier", "status", "gaming_day", "variance", "supervisor"]
     list_filter = ["status", "gaming_day"]
-
-
-@admin.register(m.Account)
-class AccountAdmin(ReadOnlyAdmin):
-    list_display = ["id", "kind", "name", "table", "tracked"]
-
-
-@admin.register(m.Balance)
-class BalanceAdmin(ReadOnlyAdmin):
-    list_display = ["id", "account", "denomination", "amount"]
-
-
-@admin.register(m.Denomination)
-class DenominationAdmin(_ModelAdmin):
-    list_display = ["value", "label", "colour", "active"]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> list[str]:
-        return ["value"] if obj is not None else []
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        # New chips need their balance rows: cashier.services.chips.denomination_create (seed_demo).
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
 
 
 @admin.register(m.Drawer)

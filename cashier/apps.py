@@ -6,4 +6,7 @@ class CashierConfig(AppConfig):
     verbose_name = "Cashier"
 
     def ready(self) -> None:
-        from cashier import roles  # noqa: F401  (grants the roles' permissions at import)
+        # roles grants the roles' permissions at import. tasks is registered at start-up: the services send
+        # them by name (config.tasks.send_on_commit), and a task found only at its first send would have
+        # Celery import its modules (and set up its logging) in the middle of a request.
+        from cashier import roles, tasks  # noqa: F401

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from cashier.models import Denomination, Drawer, DrawerShift, JournalEntry, Reason, ShiftStatus, SlipKind
-from cashier.services.chips import denomination_create
+from cashier.models import Drawer, DrawerShift, ShiftStatus, SlipKind
 from cashier.services.drawers import drawer_shift_open
 from cashier.services.sales import chip_sale_create
 from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.vault import vault_stock
+from ledger.models import Denomination, JournalEntry, Reason
+from ledger.services.chips import denomination_create
 from tables.models import Table, TableStatus
 
 # AMD chips: value (minor units = drams), colour, label.

@@ -12,11 +12,6 @@ from config.roles import Role, grant
 _VIEW_ALL = [
     f"cashier.view_{m}"
     for m in (
-        "denomination",
-        "account",
-        "balance",
-        "journalentry",
-        "leg",
         "drawer",
         "drawershift",
         "drawercount",
@@ -33,7 +28,6 @@ _VIEW_ALL = [
 grant(Role.ACCOUNTANT, *_VIEW_ALL)
 grant(
     Role.CASHIER,
-    "cashier.view_denomination",
     "cashier.view_drawer",
     "cashier.add_drawershift",
     "cashier.view_drawershift",
@@ -45,8 +39,8 @@ grant(
     "cashier.add_reversalrequest",
     "cashier.view_reversalrequest",
 )
-grant(Role.FLOOR_MANAGER, "cashier.view_denomination", "cashier.add_slip", "cashier.view_slip", "cashier.add_traycount")
+grant(Role.FLOOR_MANAGER, "cashier.add_slip", "cashier.view_slip", "cashier.add_traycount")
 grant(Role.FLOOR_MANAGER, "cashier.view_traycount")
 # Approving or declining a reversal is a change of its request's state.
 grant(Role.FLOOR_MANAGER, "cashier.view_reversalrequest", "cashier.change_reversalrequest")
-grant(Role.DEALER, "cashier.view_denomination", "cashier.add_slip", "cashier.view_slip", "cashier.add_traycount")
+grant(Role.DEALER, "cashier.add_slip", "cashier.view_slip", "cashier.add_traycount")

@@ -9,7 +9,7 @@ from celery import shared_task
 log = logging.getLogger("cardroom.cashier")
 
 
-@shared_task(name="cashier.large_cash_check", acks_late=True)
+@shared_task(name="cashier.tasks.large_cash_check", acks_late=True)
 def large_cash_check(transaction_id: int) -> bool:
     """Log for compliance when a player's cash for the gaming day passes the threshold; idempotent."""
     from cashier.selectors.compliance import large_cash_crossed
@@ -20,7 +20,7 @@ def large_cash_check(transaction_id: int) -> bool:
     return crossed is not None
 
 
-@shared_task(name="cashier.tray_difference_report", acks_late=True)
+@shared_task(name="cashier.tasks.tray_difference_report", acks_late=True)
 def tray_difference_report(count_id: int) -> str:
     """Report a tray count that differs from the ledger at once (log, read by the floor's alerting)."""
     from cashier.models import TrayCount

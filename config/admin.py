@@ -41,8 +41,8 @@ class CardroomAdminSite(AdminSite):
 
 
 class OutboxMessageAdmin(_ModelAdmin):
-    """Tasks the services queued, and whether they have left (README, "When Redis or the database is
-    down"): read-only, the relay alone marks them sent."""
+    """Tasks the services queued, and whether they have left (docs/production.md, "When Redis or the
+    database is down"): read-only, the relay alone marks them sent."""
 
     list_display = ["pk", "task", "args", "created_at", "sent_at", "attempts", "last_error"]
     list_filter = [("sent_at", EmptyFieldListFilter), "task"]

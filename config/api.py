@@ -1,7 +1,8 @@
-"""API plumbing shared by every app: errors, pagination, strict input fields."""
+"""API plumbing shared by every app: errors, pagination, and the one field of each kind (money, integer, enum)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -9,8 +10,10 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Choices
 from django.http import Http404
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -19,6 +22,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from config import unavailable
 from config.errors import DomainError
 from config.gaming_day import check_gaming_day
+from config.money import amount_pattern, exponent, parse_amount, to_major
 from config.numbers import MAX_ID, whole_number
 
 
@@ -74,26 +78,123 @@ def _first_message(details: Any, prefix: str = "") -> str:
     return f"{prefix}{details}"
 
 
-class WholeNumberField(serializers.IntegerField):
-    """A whole number as a JSON integer, or as ASCII digits (a query string, a form).
+class StrictIntegerField(serializers.IntegerField):
+    """A whole number as a JSON integer: not ``true``, ``5.0`` or ``"5"``.
 
-    DRF's ``IntegerField`` reads text with ``int()``, which takes ``1_000``,
-    full-width digits and ``5.0``; this reads text through ``config.numbers``.
-    Bounds default to those of an id (1 to ``MAX_ID``), which a bigint column holds.
+    With ``text=True`` (a query string, a multipart form, where everything is
+    text) ASCII digits are read too, through ``config.numbers``: DRF's
+    ``IntegerField`` reads text with ``int()``, which takes ``1_000``,
+    full-width digits and ``5.0``. Bounds default to those of an id (1 to
+    ``MAX_ID``), which a bigint column holds.
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, text: bool = False, **kwargs: Any) -> None:
+        self.text = text
         kwargs.setdefault("min_value", 1)
         kwargs.setdefault("max_value", MAX_ID)
         super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> int:
-        if type(data) is int:  # not a bool, not a float: 5.0 is not a whole number here
-            return data
-        number = whole_number(data) if isinstance(data, str) else None
+        if type(data) is int:  # not a bool, not a float
+            number: int | None = data
+        else:
+            number = whole_number(data) if self.text and isinstance(data, str) else None
         if number is None:
             self.fail("invalid")
-        return number
+        return int(super().to_internal_value(number))
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` in JSON, not ``1``, ``"yes"`` or ``"true"``."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            raise serializers.ValidationError(_("send true or false"))
+        return data
+
+
+class MoneyField(serializers.Field[int, Any, str, Any]):
+    """An amount of the room's currency: major units at the API, integer minor units inside.
+
+    In: text of ``config.money``'s one grammar (``"1000"``, ``"12.50"`` in EUR),
+    or a JSON integer of major units; a float, a sign, an exponent or extra
+    decimals are refused with a 400 whose code is ``bad_money``. Out: a decimal
+    string of major units (``"12.50"``), below zero only for a ``signed`` amount
+    shown (a variance). Every amount of every API goes through this field.
+    """
+
+    def __init__(self, *, allow_zero: bool = False, signed: bool = False, **kwargs: Any) -> None:
+        self.allow_zero = allow_zero
+        self.signed = signed
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int:
+        # The DomainError goes to the exception handler as it is: a 400 coded ``bad_money``, naming the field.
+        return parse_amount(data, field=self.field_name or "amount", allow_zero=self.allow_zero)
+
+    def to_representation(self, value: int) -> str:
+        return money_out(value)
+
+
+def money_out(amount: int) -> str:
+    """Minor units -> the API's decimal string of major units (``1250`` -> ``"12.50"`` in EUR)."""
+    return str(to_major(amount))
+
+
+def money_schema(*, signed: bool = False) -> dict[str, Any]:
+    """``MoneyField`` in the OpenAPI schema: a decimal string of the grammar."""
+    exp = exponent()
+    example = "1000" if exp == 0 else f"12.{'5'.ljust(exp, '0')}"
+    decimals = "no decimals" if exp == 0 else f"at most {exp} decimals"
+    return {
+        "type": "string",
+        "pattern": amount_pattern(signed=signed),
+        "example": example,
+        "description": (
+            f"Amount in major units of {settings.CARDROOM_CURRENCY} as a decimal string ({decimals}); a JSON "
+            "integer of major units is read too, a float is refused" + ("; negative below zero." if signed else ".")
+        ),
+    }
+
+
+class EnumField(serializers.ChoiceField):
+    """One of a ``TextChoices``/``IntegerChoices`` class's values; in the schema, a component named after it.
+
+    A plain ``ChoiceField`` becomes an enum named after the *field* (``kind``,
+    ``status``), which collides across apps; naming it after the choices class
+    gives every choice set one component, shared by every field that takes it.
+    """
+
+    def __init__(self, choices: type[Choices], *, only: Iterable[Choices] | None = None, **kwargs: Any) -> None:
+        self.choices_class = choices
+        # ``only``: the members a rule allows here (a waitlist's removal takes two of its end reasons).
+        self.members = list(choices) if only is None else list(only)
+        super().__init__(choices=[(m.value, m.label) for m in self.members], **kwargs)
+
+
+class MoneyFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    target_class = MoneyField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return money_schema(signed=self.target.signed)
+
+
+class EnumFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    target_class = EnumField
+
+    def get_name(self) -> str:
+        field = self.target
+        name = str(field.choices_class.__name__)
+        if len(field.members) < len(field.choices_class):
+            name += "".join(str(m.value).title().replace("_", "") for m in field.members)
+        return f"{name}OrBlank" if field.allow_blank and "" not in field.choices_class.values else name
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        values: list[Any] = [m.value for m in self.target.members]
+        kind = "integer" if all(type(v) is int for v in values) else "string"
+        if self.target.allow_blank and "" not in values:
+            values.append("")
+        return {"type": kind, "enum": values}
 
 
 class GamingDayField(serializers.DateField):

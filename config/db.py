@@ -1,5 +1,15 @@
-"""The database plumbing of the hot paths: a cursor whose fixed statements PostgreSQL plans once
-per connection, and a writer of several models' rows in one statement.
+"""The database plumbing of the hot paths: the switch between the PostgreSQL fast paths and their ORM
+twins, a cursor whose fixed statements PostgreSQL plans once per connection, the names a statement takes
+from the models, and a writer of several models' rows in one statement.
+
+The switch: ``fast_paths()`` (setting ``CARDROOM_FAST_PATHS``), and ``on_postgresql()`` for what only
+PostgreSQL has; nothing else reads a connection's vendor (``tests/config/test_one_fast_path_switch.py``).
+A fast path's statement takes its tables and columns from the models (``sql_text``) and its enum values
+as parameters (``tests/config/test_fast_path_sql_names.py``). Fast path: ``insert_all`` as one
+statement. ORM twin: one ``bulk_create`` per model. Differential tests:
+``tests/games/test_insert_all_writes_what_save_writes.py`` and
+``tests/games/test_hand_recording_paths_write_the_same_rows.py``. Rules it restates: how each field
+prepares its value for the database (``Field.pre_save``, ``get_prep_value``).
 
 Django binds parameters on the client and never prepares a statement, which keeps
 connection poolers in transaction mode working; for the few fixed statements every
@@ -13,7 +23,7 @@ statement sent here states its parameters' types (``%s::bigint``) wherever its
 context does not fix them: a server-bound Python int arrives as the smallest
 integer type that holds it. On SQLite this is Django's own cursor.
 
-These statements go without the history's context (``audit.context``):
+These statements go without the history's context (``audit.services.context``):
 pghistory puts it before each statement as a second statement in the same
 string, which a statement bound on the server cannot hold. None of them
 writes a column the history tracks (the shift's receipt counter is left out
@@ -35,14 +45,30 @@ from decimal import Decimal
 from typing import Any, cast
 from uuid import UUID
 
+from django.conf import settings
+from django.core.exceptions import FieldDoesNotExist
 from django.db import connection
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 from pghistory.runtime import _inject_history_context
 
 
+def on_postgresql(conn: BaseDatabaseWrapper | None = None) -> bool:
+    """Whether ``conn`` (the default connection) is PostgreSQL: for what only PostgreSQL has
+    (triggers, advisory locks, ``SKIP LOCKED``). The one place that reads a connection's vendor;
+    a test (``tests/config/test_one_fast_path_switch.py``) keeps it so."""
+    return (conn or connection).vendor == "postgresql"
+
+
+def fast_paths() -> bool:
+    """Whether the hand-written PostgreSQL statements run instead of their ORM twins: the one switch
+    (setting ``CARDROOM_FAST_PATHS``, off wherever the database is not PostgreSQL)."""
+    return bool(settings.CARDROOM_FAST_PATHS)
+
+
 @contextmanager
 def prepared_cursor() -> Iterator[Any]:
-    if connection.vendor != "postgresql":
+    if not fast_paths():
         with connection.cursor() as cursor:
             yield cursor
         return
@@ -61,6 +87,38 @@ def prepared_cursor() -> Iterator[Any]:
             yield cursor
     finally:
         connection.execute_wrappers = wrappers
+
+
+class SqlNames:
+    """A model's names for the text of a statement, as its metadata has them, quoted.
+
+    In a template for ``sql_text``, ``{Hand}`` is the model's table and
+    ``{Hand.table_id}`` (or ``{Hand.table}``) a field's column: a name the model does
+    not have fails where the statement is built, at import, not where it is sent.
+    """
+
+    def __init__(self, model: type[Model]) -> None:
+        self.model = model
+
+    def __format__(self, spec: str) -> str:
+        return str(connection.ops.quote_name(self.model._meta.db_table))
+
+    def __getattr__(self, name: str) -> str:
+        try:
+            field = self.model._meta.get_field(name)
+        except FieldDoesNotExist:
+            raise AttributeError(f"{self.model.__name__} has no field {name!r}") from None
+        column = getattr(field, "column", None)
+        if column is None:
+            raise AttributeError(f"{self.model.__name__}.{name} has no column")
+        return str(connection.ops.quote_name(column))
+
+
+def sql_text(template: str, **models: type[Model]) -> str:
+    """``template`` with each ``{Name}`` and ``{Name.field}`` of ``models`` replaced by its table or column
+    (``SqlNames``). The fast paths' statements are written this way, so they name nothing the models do not
+    have: ``tests/config/test_fast_path_sql_names.py`` checks what they send."""
+    return template.format(**{name: SqlNames(model) for name, model in models.items()})
 
 
 # The rows of one model to insert (``insert_all``).
@@ -87,7 +145,7 @@ def insert_all(groups: Sequence[Rows]) -> None:
     ``bulk_create``.
     """
     groups = [(model, rows) for model, rows in groups if rows]
-    if connection.vendor != "postgresql":
+    if not fast_paths():
         for model, rows in groups:
             model._default_manager.bulk_create(rows)  # sets each row's foreign keys from the rows before
         return

@@ -16,7 +16,7 @@ called ``-5`` is written ``'-5``).
 Every export writes through ``CsvWriter`` or ``XlsxWriter``;
 ``tests/config/test_exports.py`` fails when an app builds a writer of its
 own. The fee report's detail CSV on PostgreSQL is formatted by ``COPY``
-(``rake.exporters``), which applies the same rule in SQL
+(``rake.services.exporters``), which applies the same rule in SQL
 (``formula_safe_sql``).
 """
 
@@ -96,8 +96,8 @@ class XlsxWriter:
 def formula_safe_sql(field: str) -> Case:
     """``cell`` for a text column, in SQL: for exports the database formats itself.
 
-    The first character's code is compared as a number: on PostgreSQL about 0.07 s of server time per
-    million values, against 0.17 to 0.27 s for the first character compared as text (2-core build machine).
+    The first character's code is compared as a number: on PostgreSQL a fraction of the server time
+    of comparing the first character as text (figures: bench/README.md).
     """
     starts = [ord(start) for start in FORMULA_STARTS]
     return Case(

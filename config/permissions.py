@@ -1,7 +1,8 @@
-"""Role checks for the API and the pages.
+"""Role checks for the API and the pages, and the user a request acts as.
 
 The API default is ``DenyAll``: a view that forgets to name its roles serves
 nobody. Pages use ``role_required`` which renders a 403 naming the roles.
+Every view, page or API, names the user it acts for with ``acting_user``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from rest_framework.permissions import SAFE_METHODS, BasePermission
@@ -53,6 +56,19 @@ def roles_allowed(*roles: str, read: Iterable[str] = ()) -> type[RolePermission]
 
 
 ViewFunc = Callable[..., HttpResponse]
+
+
+def acting_user(request: HttpRequest | Request) -> User:
+    """The logged-in user a view acts for: the actor of its services, the user its selectors authorize.
+
+    The page's ``role_required`` or the API's permission classes have refused an
+    anonymous caller before the view runs; a view reached without them fails
+    closed (403) rather than acting for nobody.
+    """
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
 
 
 def role_required(*roles: str) -> Callable[[ViewFunc], ViewFunc]:

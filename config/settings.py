@@ -2,8 +2,8 @@
 
 With nothing set: SQLite in the project folder, DEBUG on, Celery tasks run
 eagerly, local-memory cache. With DATABASE_URL and REDIS_URL: PostgreSQL,
-Redis cache, Celery over Redis with real workers. The README lists every
-variable.
+Redis cache, Celery over Redis with real workers. docs/configuration.md lists
+every variable.
 """
 
 from __future__ import annotations
@@ -84,11 +84,17 @@ _PREPARE = env_int("DATABASE_PREPARE_THRESHOLD", 2, minimum=0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = _PREPARE or None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The PostgreSQL fast paths (docs/architecture.md, "Fast paths"): hand-written statements for the
+# hottest writes, each with an ORM twin that SQLite runs. Off on PostgreSQL runs the twins there too,
+# which is how the differential tests compare them. ``config.db.fast_paths`` is the only reader.
+CARDROOM_FAST_PATHS = (
+    env_bool("CARDROOM_FAST_PATHS", True) and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+)
 
 REDIS_URL = env_redis_url("REDIS_URL")
 # Seconds any client of Redis (the cache, Celery's publisher and result store, /healthz) waits to
 # connect and then for each reply: a dead or hung Redis costs a request about this long, never the
-# request itself (README, "When Redis or the database is down").
+# request itself (docs/production.md, "When Redis or the database is down").
 REDIS_TIMEOUT = 1.0
 if REDIS_URL:
     CACHES = {
@@ -154,15 +160,15 @@ CARDROOM_JOB_REQUEUES = env_int("CARDROOM_JOB_REQUEUES", 3)
 CARDROOM_RELAY_SECONDS = env_int("CARDROOM_RELAY_SECONDS", 10, minimum=1)
 # Periodic work, run by `celery beat`; each task is idempotent.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    "outbox-relay": {"task": "config.outbox_relay", "schedule": float(CARDROOM_RELAY_SECONDS)},
+    "outbox-relay": {"task": "config.tasks.outbox_relay_task", "schedule": float(CARDROOM_RELAY_SECONDS)},
     "report-exports-requeue": {"task": "rake.tasks.report_exports_requeue", "schedule": float(CARDROOM_RELAY_SECONDS)},
-    "phh-exports-requeue": {"task": "games.phh_exports_requeue", "schedule": float(CARDROOM_RELAY_SECONDS)},
+    "phh-exports-requeue": {"task": "games.tasks.phh_exports_requeue", "schedule": float(CARDROOM_RELAY_SECONDS)},
     "waitlist-expire-calls": {"task": "tables.tasks.waitlist_expire_calls", "schedule": 30.0},
     "dealer-rotation-check": {"task": "tables.tasks.dealer_rotation_check", "schedule": 60.0},
     "expulsions-expire": {"task": "tables.tasks.expulsions_expire", "schedule": 300.0},
     "fee-time-charges-create": {"task": "rake.tasks.time_charges_create", "schedule": 60.0},
     "fee-signs-refresh": {"task": "rake.tasks.fee_signs_refresh", "schedule": 60.0},
-    "hand-fees-sweep": {"task": "rake.tasks.hand_fees_sweep", "schedule": 300.0},
+    "hand-fees-sweep": {"task": "games.tasks.hand_fees_sweep", "schedule": 300.0},
 }
 
 # --- Django ----------------------------------------------------------------------
@@ -185,6 +191,7 @@ INSTALLED_APPS = [
     "config.apps.ConfigConfig",
     "tables",
     "games",
+    "ledger",
     "cashier",
     "rake",
     "audit",
@@ -200,7 +207,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Who, which request: the context every history row of this request carries (audit).
-    "audit.middleware.HistoryMiddleware",
+    "audit.views.middleware.HistoryMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -33,10 +33,13 @@ RELAY_BATCH = 500
 KEEP_SENT = timedelta(days=7)
 
 
-def send_on_commit(task: Any, *args: Any, **kwargs: Any) -> None:
-    """Write ``task`` to the outbox in the caller's transaction; publish it once that commits."""
-    message = OutboxMessage.objects.create(task=task.name, args=list(args), kwargs=kwargs, created_at=timezone.now())
-    transaction.on_commit(partial(_publish_now, task, message.pk, args, kwargs))
+def send_on_commit(task_name: str, *args: Any, **kwargs: Any) -> None:
+    """Write the task ``task_name`` to the outbox in the caller's transaction; publish it once that commits.
+
+    By name, not the task object: a service never imports its app's tasks module, which imports the services.
+    """
+    message = OutboxMessage.objects.create(task=task_name, args=list(args), kwargs=kwargs, created_at=timezone.now())
+    transaction.on_commit(partial(_publish_now, task_name, message.pk, args, kwargs))
 
 
 def _publish(task_name: str, args: Any, kwargs: Any) -> None:
@@ -56,13 +59,13 @@ def _publish(task_name: str, args: Any, kwargs: Any) -> None:
         logger.exception("task %s (args %r, kwargs %r) failed", task_name, args, kwargs)
 
 
-def _publish_now(task: Any, pk: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def _publish_now(task_name: str, pk: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """On commit: publish, bounded by ``settings.REDIS_TIMEOUT``; a broker that cannot be reached leaves
     the row to the relay and costs the request only that wait."""
     try:
-        _publish(task.name, args, kwargs)
+        _publish(task_name, args, kwargs)
     except BrokerUnreachable as exc:
-        logger.warning("task %s (outbox %s) left to the relay: broker unreachable: %s", task.name, pk, exc)
+        logger.warning("task %s (outbox %s) left to the relay: broker unreachable: %s", task_name, pk, exc)
         OutboxMessage.objects.filter(pk=pk).update(attempts=1, last_error=str(exc)[:500])
         return
     OutboxMessage.objects.filter(pk=pk, sent_at__isnull=True).update(sent_at=timezone.now(), attempts=1)
@@ -97,13 +100,13 @@ def outbox_relay(*, older_than: timedelta = RELAY_AFTER) -> int:
     return len(sent)
 
 
-@shared_task(name="config.outbox_relay")
+@shared_task(name="config.tasks.outbox_relay_task")
 def outbox_relay_task() -> int:
     """Beat's run of the relay: publish what Redis could not take when it was written."""
     return outbox_relay()
 
 
-@shared_task(name="config.ping")
+@shared_task(name="config.tasks.ping")
 def ping(payload: str) -> str:
     """Round trip used by /healthz tooling and the worker test."""
     return f"pong:{payload}"

@@ -9,8 +9,8 @@ application = get_wsgi_application()
 
 # What the first request would import (every URL module, its views, serializers and forms) is
 # imported now, and everything loaded so far lives as long as the process: frozen, the cyclic
-# collector's full passes leave it out. Unfrozen, a full pass walked all ~170,000 of these objects
-# every couple of hundred requests, about 80 ms during which that request waited.
+# collector's full passes leave it out. Unfrozen, a full pass walked all of these objects every
+# couple of hundred requests while that request waited (figures: bench/README.md).
 get_resolver().url_patterns  # noqa: B018 (imports the URL modules)
 gc.collect()
 gc.freeze()

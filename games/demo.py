@@ -9,9 +9,10 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.autoplay import AutoPlayer
+from games.engine.autoplay import AutoPlayer
 from games.models import Hand
-from games.services import hand_event_record, hand_start, seat_stack_add
+from games.services import seat_stack_add
+from games.services.scenarios import play_hand
 from games.services.stacks import seated_with_stacks
 from tables.models import Table, TableStatus
 
@@ -39,16 +40,6 @@ def seed(*, actor: User) -> list[str]:
         player = AutoPlayer(seed=table.number)
         for _ in range(HANDS_PER_TABLE):
             with transaction.atomic():
-                started = hand_start(actor=actor, table_id=table.pk)
-                state, hand = started.state, started.hand
-                while not state.is_over:
-                    recorded = hand_event_record(
-                        actor=actor,
-                        hand_id=hand.pk,
-                        seq=state.seq,
-                        client_event_id=f"demo-{state.seq}",
-                        event=player.next_event(state),
-                    )
-                    state = recorded.state
+                hand = play_hand(actor=actor, table_id=table.pk, player=player, event_prefix="demo")
             done.append(f"demo hand #{hand.number} at table {table.number}")
     return done

@@ -1,8 +1,8 @@
 """Admin registrations of the rake app (admins only: see config.admin).
 
 Fee versions are added through ``rake.services.fee_policy_set`` and never
-changed or deleted; time charges, fee records, drop counts, day closes and
-exports are read-only here (they are written by the services only).
+changed or deleted; time charges, fee records, drop counts and exports are
+read-only here (they are written by the services only).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from rake.forms import FeePolicyAdminForm
-from rake.models import DropCount, FeeCharge, FeePolicyVersion, GamingDayClose, ReportExport, TimeCharge
+from rake.models import DropCount, FeeCharge, FeePolicyVersion, ReportExport, TimeCharge
+from rake.views.forms import FeePolicyAdminForm
 
 if TYPE_CHECKING:
     _PolicyAdmin = admin.ModelAdmin[FeePolicyVersion]
@@ -86,11 +86,6 @@ class DropCountAdmin(ReadOnly):
     list_display = ["gaming_day", "shift", "table", "status", "expected", "counted", "variance", "explained_by"]
     list_filter = ["status", "gaming_day"]
     list_select_related = ["table", "explained_by"]
-
-
-@admin.register(GamingDayClose)
-class GamingDayCloseAdmin(ReadOnly):
-    list_display = ["gaming_day", "created_by", "created_at", "hands", "fees", "variance"]
 
 
 @admin.register(ReportExport)

@@ -6,4 +6,6 @@ class RakeConfig(AppConfig):
     verbose_name = "Fees and reports"
 
     def ready(self) -> None:
-        from rake import roles  # noqa: F401  (registers the fee app's model permissions)
+        # roles registers the fee app's model permissions. tasks is registered at start-up: the export
+        # service sends its task by name (config.tasks.send_on_commit).
+        from rake import roles, tasks  # noqa: F401

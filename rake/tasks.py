@@ -26,12 +26,6 @@ def time_charges_create() -> int:
     return services.time_charges_create(actor=system_actor())
 
 
-@shared_task(name="rake.tasks.hand_fees_sweep")
-def hand_fees_sweep() -> int:
-    """Post the hand fees the recorder could not post at completion (idempotent per hand)."""
-    return len(services.hand_fees_sweep(actor=system_actor()))
-
-
 @shared_task(name="rake.tasks.fee_signs_refresh")
 def fee_signs_refresh() -> int:
     """Re-derive the signs of tables whose scheduled fee version has taken effect."""

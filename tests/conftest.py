@@ -1,13 +1,18 @@
-"""Personas, service checks and the browser, for every app's tests.
+"""Personas, service checks, the room's clock and the browser, for every app's tests.
 
 Tests that need PostgreSQL, Redis, a Celery worker or Chromium run when the
 service is reachable and skip with a reason when not, except under CI=true,
 where a missing service fails the run.
+
+The room's clock stands at ``PINNED_CLOCK`` (and runs on from there) unless a
+test is marked ``real_clock``; Hypothesis runs under the profile of
+``tests.profiles``.
 """
 
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import shutil
 import socket
@@ -15,20 +20,25 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+import time_machine
 from django.contrib.auth.models import User
-from django.db import connection
 from django.db.backends.signals import connection_created
 from django.test import Client
 from django.urls import clear_url_caches
 from rest_framework.test import APIClient
 
+from config.db import on_postgresql
 from config.roles import Role
-from tables.models import Game, GameKind, Ring, Structure
+from games.services import scenarios
+from tables.models import Game, GameKind, Ring, SeatSession, Structure, Table
 from tables.services import game_create
+from tests import profiles  # noqa: F401  (loads the Hypothesis profile before any test module)
 from tests.factories import UserFactory
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls
@@ -40,6 +50,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # The worker the tests start and the app under test must share one broker.
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL") or os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+
+
+# Wednesday mid-afternoon in the room's time zone (Asia/Yerevan, UTC+4): eight hours from the 06:00
+# gaming-day boundary either way, and the same date in UTC, so that no test flips with the hour it runs.
+PINNED_CLOCK = datetime.fromisoformat("2026-06-17T14:00:00+04:00")
 
 
 def require(available: bool, reason: str) -> None:
@@ -57,6 +72,18 @@ def port_open(host: str, port: int) -> bool:
             return True
     except OSError:
         return False
+
+
+@pytest.fixture(autouse=True)
+def _room_clock(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The clock stands at ``PINNED_CLOCK`` when the test starts and runs on in real time (timeouts,
+    leases and waits still pass). Tests marked ``real_clock`` keep the machine's: those whose other
+    processes (servers, workers, PostgreSQL's ``now()``) write times that the test compares with its own."""
+    if request.node.get_closest_marker("real_clock"):
+        yield
+        return
+    with time_machine.travel(PINNED_CLOCK, tick=True):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -107,13 +134,13 @@ def debug_urls(request: pytest.FixtureRequest, settings: Any) -> Iterator[bool]:
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
-    """Real hashers cost ~100 ms a user; tests create hundreds."""
+    """Real hashers are slow on purpose (bench/README.md); tests create hundreds of users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def _allow_truncate(sender: Any, connection: Any, **kwargs: Any) -> None:
     """Django empties tables with TRUNCATE after transactional tests; the product never may."""
-    if connection.vendor == "postgresql":
+    if on_postgresql(connection):
         with connection.cursor() as cursor:
             cursor.execute("SET cardroom.allow_truncate = 'on'")
 
@@ -194,8 +221,112 @@ def holdem_short(floor_manager: User) -> Game:
 
 
 @pytest.fixture
+def holdem(holdem_short: Game) -> Game:
+    """The Hold'em game of the hands', the floor's and the faults' tests: short-handed 500/1,000."""
+    return holdem_short
+
+
+@pytest.fixture
 def holdem_full(floor_manager: User) -> Game:
     return nl_holdem(floor_manager, name="Hold'em NL 1,000/2,000", ring=Ring.FULL_RING, big_blind=2000)
+
+
+# --- tables, dealers and seated players (games.services.scenarios) ------------------------------------------
+
+# Table numbers the fixtures give, one sequence for the run: a test's tables never share a number, and
+# stay clear of the low numbers tests choose themselves.
+_table_numbers = itertools.count(101)
+_player_numbers = itertools.count(1)
+
+
+@pytest.fixture
+def open_table(floor_manager: User) -> Callable[..., Table]:
+    """``open_table(game, *, dealer=None, number=None, seats=None, open=True)``: a table of ``game``, open
+    and dealt by ``dealer`` (a new dealer by default), or only created with ``open=False``. No fee
+    policy of its own, nobody seated."""
+
+    def make(
+        game: Game,
+        *,
+        dealer: User | None = None,
+        number: int | None = None,
+        seats: int | None = None,
+        open: bool = True,
+    ) -> Table:
+        number = number or next(_table_numbers)
+        if not open:
+            from tables.services import table_create
+
+            return table_create(actor=floor_manager, number=number, seats=seats or game.seat_limit, game_id=game.pk)
+        dealer = dealer or UserFactory.create(roles=[Role.DEALER])
+        return scenarios.open_table_with_dealer(
+            actor=floor_manager, game=game, dealer=dealer, number=number, seats=seats
+        )
+
+    return make
+
+
+@pytest.fixture
+def seat(floor_manager: User) -> Callable[..., SeatSession]:
+    """``seat(table, *, number=None, stack=None, since=None)``: a new player seated at ``table`` (in seat
+    ``number``, or the first free one) with ``stack`` chips recorded when given; ``since`` back-dates the
+    session (the services refuse back-dating; the fee tests need history)."""
+
+    def make(
+        table: Table, *, number: int | None = None, stack: int | None = None, since: datetime | None = None
+    ) -> SeatSession:
+        session = scenarios.seat_player(
+            actor=floor_manager,
+            table=table,
+            first_name=f"P{number}" if number else "Armen",
+            last_name=f"Player{next(_player_numbers)}",
+            seat=number,
+            stack=stack,
+        )
+        if since is not None:
+            SeatSession.objects.filter(pk=session.pk).update(started_at=since)
+            session.refresh_from_db()
+        return session
+
+    return make
+
+
+@pytest.fixture
+def hand_table(floor_manager: User, seat: Callable[..., SeatSession]) -> Callable[..., Table]:
+    """``hand_table(game, dealer, *, players=3, stack=100_000, fee=Decimal("0.05"), cap=None,
+    no_flop_no_drop=True)``: an open table of ``game`` dealt by ``dealer``, with a percentage fee policy
+    of its own (``fee=None``: none) and ``players`` seated in seats 1.. holding ``stack`` each, ready for
+    the hand recorder. ``hand_table.sit(table, seat, stack)`` seats one more (``stack`` None: no chips
+    recorded yet)."""
+
+    def make(
+        game: Game,
+        dealer: User,
+        *,
+        players: int = 3,
+        stack: int = 100_000,
+        fee: Decimal | None = Decimal("0.05"),
+        cap: int | None = None,
+        no_flop_no_drop: bool = True,
+    ) -> Table:
+        table = scenarios.open_table_with_dealer(
+            actor=floor_manager,
+            game=game,
+            dealer=dealer,
+            number=next(_table_numbers),
+            fee=fee,
+            cap=cap,
+            no_flop_no_drop=no_flop_no_drop,
+        )
+        for number in range(1, players + 1):
+            seat(table, number=number, stack=stack)
+        return table
+
+    def sit(table: Table, number: int, stack: int | None) -> SeatSession:
+        return seat(table, number=number, stack=stack)
+
+    make.sit = sit  # type: ignore[attr-defined]
+    return make
 
 
 @pytest.fixture
@@ -238,7 +369,7 @@ def api_for() -> Callable[[User | None], APIClient]:
 @pytest.fixture
 def on_postgres() -> None:
     """For tests that only mean something on PostgreSQL (locks, triggers)."""
-    if connection.vendor != "postgresql":
+    if not on_postgresql():
         pytest.skip("runs in the PostgreSQL pass (DATABASE_URL=postgres://...)")
 
 

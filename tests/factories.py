@@ -1,4 +1,5 @@
-"""factory_boy factories shared by every app's tests."""
+"""factory_boy factories shared by every app's tests: single rows. A room in a known state (an open
+table with its dealer, seated players, chips issued) is built through the services: ``games.services.scenarios``."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ from typing import Any
 
 import factory
 from django.contrib.auth.models import Group, User
+from django.utils import timezone
+
+from tables.models import Player, Table
 
 PASSWORD = "test-pass-123"
 
@@ -26,3 +30,28 @@ class UserFactory(factory.django.DjangoModelFactory[User]):
         for name in extracted or []:
             group, _ = Group.objects.get_or_create(name=name)
             self.groups.add(group)
+
+
+class TableFactory(factory.django.DjangoModelFactory[Table]):
+    """A closed table with no game, written as a row (the floor's own rules: ``open_table``)."""
+
+    class Meta:
+        model = Table
+
+    number = factory.Sequence(lambda n: n + 1)
+    seats = 6
+    status_changed_at = factory.LazyFunction(timezone.now)
+    created_at = factory.LazyFunction(timezone.now)
+    created_by = factory.SubFactory(UserFactory)
+
+
+class PlayerFactory(factory.django.DjangoModelFactory[Player]):
+    """A player written as a row (the floor's own rules: ``make_player``)."""
+
+    class Meta:
+        model = Player
+
+    first_name = "Aram"
+    last_name = factory.Sequence(lambda n: f"Petrosyan{n}")
+    created_at = factory.LazyFunction(timezone.now)
+    created_by = factory.SubFactory(UserFactory)

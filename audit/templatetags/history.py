@@ -11,8 +11,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from audit.models import TRACKED
 from audit.selectors import HISTORY_READERS
-from audit.tracked import TRACKED
 from config.roles import has_any_role
 
 register = template.Library()

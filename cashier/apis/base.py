@@ -1,26 +1,26 @@
-"""API plumbing for the cashier: strict money fields and idempotent money-moving POSTs."""
+"""API plumbing for the cashier: chip breakdowns and idempotent money-moving POSTs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from cashier.models.idempotency import KEY_MAX_LENGTH
-from cashier.services.chips import MAX_CHIPS
 from cashier.services.idempotency import KEY_PATTERN, idempotent, request_fingerprint
+from config.api import MoneyField, StrictIntegerField
 from config.errors import DomainError
-from config.money import amount_pattern, parse_amount, to_major
 from config.numbers import MAX_ID
+from config.permissions import acting_user
+from ledger.services.chips import MAX_CHIPS
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     name="Idempotency-Key",
@@ -35,52 +35,6 @@ IDEMPOTENCY_KEY = OpenApiParameter(
         "sent twice, with 400."
     ),
 )
-
-
-MONEY_SCHEMA = {
-    "type": "string",
-    "pattern": amount_pattern(),
-    "example": "10000",
-    "description": "Amount in major units as a decimal string (an integer is accepted on input; floats are not).",
-}
-
-
-@extend_schema_field(MONEY_SCHEMA)
-class MoneyField(serializers.Field[int, Any, str, Any]):
-    """Major units in, as a decimal string or an integer; minor units inside; a decimal string out."""
-
-    def __init__(self, *, allow_zero: bool = False, **kwargs: Any) -> None:
-        self.allow_zero = allow_zero
-        super().__init__(**kwargs)
-
-    def to_internal_value(self, data: Any) -> int:
-        try:
-            return parse_amount(data, field=self.field_name or "amount", allow_zero=self.allow_zero)
-        except DomainError as exc:
-            raise serializers.ValidationError(exc.message, code="bad_money") from exc
-
-    def to_representation(self, value: int) -> str:
-        return str(to_major(value))
-
-
-@extend_schema_field(
-    {
-        **MONEY_SCHEMA,
-        "pattern": amount_pattern(signed=True),
-        "description": "Amount in major units as a decimal string, negative below zero.",
-    }
-)
-class SignedMoneyField(MoneyField):
-    """An amount shown that may be below zero: a drawer's variance."""
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """An integer in JSON, not ``3.0``, ``"3"`` or ``true``."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if type(data) is not int:
-            self.fail("invalid")
-        return int(super().to_internal_value(data))
 
 
 class ChipCountSerializer(serializers.Serializer[dict[str, int]]):
@@ -151,8 +105,7 @@ class IdempotentPost(APIView):
         data: dict[str, Any] = {}
         if self.input_serializer is not None:
             data = dict(prototype(self.input_serializer).run_validation(request.data))
-        user = request.user
-        assert isinstance(user, User)
+        user = acting_user(request)
 
         def run() -> tuple[int, bytes, str]:
             return self.success_status, render_json(self.perform(user, data, **kwargs)), "application/json"
@@ -168,19 +121,3 @@ class IdempotentPost(APIView):
         if stored.replayed:
             response["Idempotent-Replayed"] = "true"
         return response
-
-
-def inline_enum(choices: type[Any]) -> Callable[..., serializers.ChoiceField]:
-    """A ChoiceField documented by a pattern rather than an enum component, so
-    that equally named fields of other apps (``kind``, ``status``) never collide
-    in the schema's enum naming."""
-
-    values = "|".join(choices.values)
-
-    @extend_schema_field({"type": "string", "pattern": f"^({values})$", "description": f"One of: {values}."})
-    class InlineChoiceField(serializers.ChoiceField):
-        def __init__(self, **kwargs: Any) -> None:
-            super().__init__(choices=choices.choices, **kwargs)
-
-    InlineChoiceField.__name__ = f"{choices.__name__}Field"
-    return InlineChoiceField

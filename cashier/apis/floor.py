@@ -7,23 +7,22 @@ from typing import Any
 from django.contrib.auth.models import User
 from rest_framework import serializers
 
-from cashier.apis.base import ChipCountSerializer, IdempotentPost, chips_dict, inline_enum, money_api
+from cashier.apis.base import ChipCountSerializer, IdempotentPost, chips_dict, money_api
 from cashier.apis.serializers import SlipOut, TrayCountOut
 from cashier.models import SlipKind, TrayCountKind
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from cashier.services.trays import tray_count_record, tray_count_sign
+from config.api import EnumField, StrictIntegerField
 from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role
 
-SlipKindField = inline_enum(SlipKind)
-TrayCountKindField = inline_enum(TrayCountKind)
 SLIP_ROLES = [roles_allowed(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER)]
 
 
 class SlipIn(serializers.Serializer[Any]):
-    kind = SlipKindField()
-    table = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    kind = EnumField(SlipKind)
+    table = StrictIntegerField(min_value=1, max_value=MAX_ID)
     chips = ChipCountSerializer(many=True)
 
 
@@ -76,8 +75,8 @@ class SlipVoidConfirmApi(IdempotentPost):
 
 
 class TrayCountIn(serializers.Serializer[Any]):
-    kind = TrayCountKindField()
-    table = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    kind = EnumField(TrayCountKind)
+    table = StrictIntegerField(min_value=1, max_value=MAX_ID)
     chips = ChipCountSerializer(many=True)
 
 

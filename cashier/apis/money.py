@@ -15,9 +15,7 @@ from rest_framework.views import APIView
 from cashier.apis.base import (
     ChipCountSerializer,
     IdempotentPost,
-    MoneyField,
     chips_dict,
-    inline_enum,
     money_api,
     prototype,
 )
@@ -26,6 +24,7 @@ from cashier.models import PaymentMethod
 from cashier.selectors.reports import open_shift_of
 from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, drawer_shift_open
 from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
+from config.api import EnumField, MoneyField, StrictIntegerField
 from config.errors import DomainError
 from config.numbers import MAX_ID
 from config.permissions import roles_allowed
@@ -40,7 +39,7 @@ class BankIn(serializers.Serializer[Any]):
 
 
 class ShiftOpenIn(BankIn):
-    drawer = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    drawer = StrictIntegerField(min_value=1, max_value=MAX_ID)
 
 
 @money_api(request=ShiftOpenIn, response=DrawerShiftOut, summary="Open my drawer with a counted bank", status=201)
@@ -78,8 +77,8 @@ class ShiftApproveApi(IdempotentPost):
 
 class SaleIn(serializers.Serializer[Any]):
     amount = MoneyField()
-    method = inline_enum(PaymentMethod)()
-    player = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
+    method = EnumField(PaymentMethod)
+    player = StrictIntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
     chips = ChipCountSerializer(many=True)
 
 
@@ -102,7 +101,7 @@ class SaleCreateApi(IdempotentPost):
 
 class RedemptionIn(serializers.Serializer[Any]):
     amount = MoneyField(required=False)
-    player = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
+    player = StrictIntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
     chips = ChipCountSerializer(many=True)
 
 

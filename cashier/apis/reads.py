@@ -14,11 +14,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cashier.apis.base import MoneyField
 from cashier.apis.serializers import DenominationOut, DrawerShiftOut, EntryOut, SlipOut, TransactionOut, TrayCountOut
-from cashier.models import ChipTransaction, Denomination, DrawerShift, JournalEntry, Slip, TrayCount
+from cashier.models import ChipTransaction, DrawerShift, Slip, TrayCount
 from cashier.selectors.compliance import large_cash_log
-from cashier.selectors.ledger import chips_outstanding, ledger_check, shift_balance
+from cashier.selectors.counts import shift_balance
 from cashier.selectors.reports import (
     cage_summary,
     open_shift_of,
@@ -28,11 +27,14 @@ from cashier.selectors.reports import (
     transactions_for_user,
     tray_counts_log,
 )
+from config.api import MoneyField, money_out
 from config.errors import DomainError, NotFound
 from config.gaming_day import current_gaming_day
 from config.openapi import ERRORS
 from config.permissions import roles_allowed
 from config.roles import Role
+from ledger.models import Denomination, JournalEntry
+from ledger.selectors.balances import chips_outstanding, ledger_check
 
 STAFF = (Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
 DAY = OpenApiParameter("day", OpenApiTypes.DATE, description="Gaming day (default: today's)")
@@ -96,9 +98,9 @@ def _shift_balance(shift: DrawerShift) -> dict[str, Any]:
     place = shift_balance(shift)
     return {
         "shift": DrawerShiftOut(shift).data,
-        "cash": str(MoneyField().to_representation(place.cash)),
-        "chips": {str(d): str(MoneyField().to_representation(a)) for d, a in sorted(place.chips.items())},
-        "total": str(MoneyField().to_representation(place.total)),
+        "cash": money_out(place.cash),
+        "chips": {str(d): money_out(a) for d, a in sorted(place.chips.items())},
+        "total": money_out(place.total),
     }
 
 

@@ -21,6 +21,7 @@ from cashier.services.reversals import (
     reversal_decline,
     reversal_request,
 )
+from config.api import StrictIntegerField
 from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 
@@ -39,7 +40,7 @@ class ReversalListApi(generics.ListAPIView[ReversalRequest]):
 
 
 class ReversalRequestIn(serializers.Serializer[Any]):
-    entry = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    entry = StrictIntegerField(min_value=1, max_value=MAX_ID)
     reason = serializers.CharField(max_length=200)
 
 

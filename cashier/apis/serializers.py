@@ -6,15 +6,11 @@ from typing import Any
 
 from rest_framework import serializers
 
-from cashier.apis.base import ChipAmountSerializer, MoneyField, SignedMoneyField, inline_enum, prototype
+from cashier.apis.base import ChipAmountSerializer, prototype
 from cashier.models import (
     ChipTransaction,
-    Denomination,
     DrawerShift,
-    JournalEntry,
-    Leg,
     PaymentMethod,
-    Reason,
     ReversalRequest,
     ReversalStatus,
     ShiftStatus,
@@ -25,7 +21,9 @@ from cashier.models import (
     TrayCount,
     TrayCountKind,
 )
-from cashier.selectors.ledger import PlaceBalance
+from config.api import EnumField, MoneyField, money_out
+from ledger.models import Denomination, JournalEntry, Leg, Reason
+from ledger.selectors.balances import PlaceBalance
 
 
 class DenominationOut(serializers.ModelSerializer[Denomination]):
@@ -37,8 +35,8 @@ class DenominationOut(serializers.ModelSerializer[Denomination]):
 
 
 class TransactionOut(serializers.ModelSerializer[ChipTransaction]):
-    kind = inline_enum(TransactionKind)()
-    method = inline_enum(PaymentMethod)()
+    kind = EnumField(TransactionKind)
+    method = EnumField(PaymentMethod)
     receipt = serializers.CharField(source="receipt_label")
     amount = MoneyField()
     chips = serializers.SerializerMethodField()
@@ -97,13 +95,13 @@ class BalanceOut(serializers.Serializer[PlaceBalance]):
     total = MoneyField()
 
     def get_chips(self, obj: PlaceBalance) -> dict[str, str]:
-        return {str(d): str(MoneyField().to_representation(a)) for d, a in sorted(obj.chips.items())}
+        return {str(d): money_out(a) for d, a in sorted(obj.chips.items())}
 
 
 class DrawerShiftOut(serializers.ModelSerializer[DrawerShift]):
-    status = inline_enum(ShiftStatus)()
-    variance = SignedMoneyField(allow_null=True)
-    net_variance = SignedMoneyField(allow_null=True)
+    status = EnumField(ShiftStatus)
+    variance = MoneyField(signed=True, allow_null=True)
+    net_variance = MoneyField(signed=True, allow_null=True)
     drawer_name = serializers.CharField(source="drawer.name")
 
     class Meta:
@@ -127,8 +125,8 @@ class DrawerShiftOut(serializers.ModelSerializer[DrawerShift]):
 
 
 class SlipOut(serializers.ModelSerializer[Slip]):
-    kind = inline_enum(SlipKind)()
-    status = inline_enum(SlipStatus)()
+    kind = EnumField(SlipKind)
+    status = EnumField(SlipStatus)
     slip_number = serializers.CharField(source="label")
     amount = MoneyField()
     lines = serializers.SerializerMethodField()
@@ -157,14 +155,11 @@ class SlipOut(serializers.ModelSerializer[Slip]):
         ]
 
     def get_lines(self, obj: Slip) -> list[dict[str, Any]]:
-        return [
-            {"denomination": line.denomination_id, "amount": str(MoneyField().to_representation(line.amount))}
-            for line in obj.lines.all()
-        ]
+        return [{"denomination": line.denomination_id, "amount": money_out(line.amount)} for line in obj.lines.all()]
 
 
 class TrayCountOut(serializers.ModelSerializer[TrayCount]):
-    kind = inline_enum(TrayCountKind)()
+    kind = EnumField(TrayCountKind)
     total = MoneyField()
     expected = MoneyField()
     difference = serializers.SerializerMethodField()
@@ -204,7 +199,7 @@ class LegOut(serializers.ModelSerializer[Leg]):
 
 
 class EntryOut(serializers.ModelSerializer[JournalEntry]):
-    reason = inline_enum(Reason)()
+    reason = EnumField(Reason)
     legs = LegOut(many=True)
     reversed_by = serializers.SerializerMethodField()
 
@@ -231,7 +226,7 @@ class EntryOut(serializers.ModelSerializer[JournalEntry]):
 class ReversalRequestOut(serializers.ModelSerializer[ReversalRequest]):
     """Who asked and when (``created_by``, ``created_at``), who decided and when, and the reversing entry."""
 
-    status = inline_enum(ReversalStatus)()
+    status = EnumField(ReversalStatus)
 
     class Meta:
         model = ReversalRequest

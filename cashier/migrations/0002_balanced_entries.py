@@ -9,6 +9,8 @@ checks the same before inserting.
 
 from django.db import migrations
 
+from config.db import on_postgresql
+
 FUNCTION = r"""
 CREATE OR REPLACE FUNCTION cashier_entry_balanced() RETURNS trigger AS $$
 DECLARE
@@ -54,12 +56,12 @@ DROP FUNCTION IF EXISTS cashier_entry_balanced();
 
 
 def forwards(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
+    if on_postgresql(schema_editor.connection):
         schema_editor.execute(FUNCTION, params=None)
 
 
 def backwards(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
+    if on_postgresql(schema_editor.connection):
         schema_editor.execute(REVERSE, params=None)
 
 

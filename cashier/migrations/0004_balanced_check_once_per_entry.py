@@ -11,6 +11,8 @@ written inside a savepoint, is still checked on its own.
 
 from django.db import migrations
 
+from config.db import on_postgresql
+
 # The function of migration 0002 with ``{skip}`` where a leg may return early.
 TEMPLATE = r"""
 CREATE OR REPLACE FUNCTION cashier_entry_balanced() RETURNS trigger AS $$
@@ -52,12 +54,12 @@ PREVIOUS = TEMPLATE.replace("{skip}", "")
 
 
 def forwards(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
+    if on_postgresql(schema_editor.connection):
         schema_editor.execute(FUNCTION, params=None)
 
 
 def backwards(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
+    if on_postgresql(schema_editor.connection):
         schema_editor.execute(PREVIOUS, params=None)
 
 

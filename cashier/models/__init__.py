@@ -1,45 +1,21 @@
 """Data and invariants of the cashier: one module per concept."""
 
-from cashier.models.chips import Denomination
 from cashier.models.drawers import CountKind, Drawer, DrawerCount, DrawerCountLine, DrawerShift, ShiftStatus
 from cashier.models.idempotency import IdempotencyKey
-from cashier.models.ledger import (
-    CAGE_KINDS,
-    INVENTORY_KINDS,
-    SINGLETON_KINDS,
-    TABLE_KINDS,
-    Account,
-    AccountKind,
-    Balance,
-    JournalEntry,
-    Leg,
-    Reason,
-)
 from cashier.models.reversals import ReversalRequest, ReversalStatus
 from cashier.models.slips import Slip, SlipCounter, SlipKind, SlipLine, SlipStatus
 from cashier.models.transactions import ChipTransaction, PaymentMethod, TransactionKind
 from cashier.models.trays import TrayCount, TrayCountKind, TrayCountLine
 
 __all__ = [
-    "CAGE_KINDS",
-    "INVENTORY_KINDS",
-    "SINGLETON_KINDS",
-    "TABLE_KINDS",
-    "Account",
-    "AccountKind",
-    "Balance",
     "ChipTransaction",
     "CountKind",
-    "Denomination",
     "Drawer",
     "DrawerCount",
     "DrawerCountLine",
     "DrawerShift",
     "IdempotencyKey",
-    "JournalEntry",
-    "Leg",
     "PaymentMethod",
-    "Reason",
     "ReversalRequest",
     "ReversalStatus",
     "ShiftStatus",

@@ -7,10 +7,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from cashier.models.chips import Denomination
-from cashier.models.ledger import Account, JournalEntry
 from config.models import Recorded
 from config.triggers import append_only, no_delete
+from ledger.models import Account, Denomination, JournalEntry
 
 
 class Drawer(models.Model):

@@ -14,9 +14,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from cashier.models.ledger import JournalEntry
 from config.models import Recorded
 from config.triggers import no_delete, no_truncate, update_only_when
+from ledger.models import JournalEntry
 
 
 class ReversalStatus(models.TextChoices):

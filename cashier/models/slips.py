@@ -14,11 +14,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from cashier.models.chips import Denomination
 from cashier.models.drawers import DrawerShift
-from cashier.models.ledger import JournalEntry
 from config.models import Recorded
 from config.triggers import append_only, no_delete, no_truncate, update_only_when
+from ledger.models import Denomination, JournalEntry
 
 
 class SlipKind(models.TextChoices):

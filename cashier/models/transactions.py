@@ -7,9 +7,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cashier.models.drawers import DrawerShift
-from cashier.models.ledger import JournalEntry
 from config.models import Recorded
 from config.triggers import append_only
+from ledger.models import JournalEntry
 
 
 class TransactionKind(models.TextChoices):

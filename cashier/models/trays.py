@@ -7,9 +7,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from cashier.models.chips import Denomination
 from config.models import Recorded
 from config.triggers import append_only, no_delete, no_truncate, update_only_when
+from ledger.models import Denomination
 
 
 class TrayCountKind(models.TextChoices):

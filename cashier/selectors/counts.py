@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
-from cashier.models import Balance, CountKind, Denomination, DrawerCountLine, DrawerShift, ShiftStatus
+from cashier.models import CountKind, DrawerCountLine, DrawerShift, ShiftStatus
+from ledger.models import Balance, Denomination
+from ledger.selectors.balances import PlaceBalance, account_balance
 
 
 @dataclass(frozen=True)
@@ -93,3 +95,8 @@ def shift_count_table(shift: DrawerShift, *, blind: bool) -> CountTable:
             expected = live.get(pk, 0)
         rows.append(CountRow(denomination=key, opening=opening.get(pk, 0), expected=expected, counted=counted))
     return CountTable(rows=rows, blind=blind, counted=is_counted)
+
+
+def shift_balance(shift: DrawerShift) -> PlaceBalance:
+    """What the drawer of ``shift`` holds now, by the ledger."""
+    return account_balance(shift.account_id)

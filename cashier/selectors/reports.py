@@ -11,12 +11,9 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from cashier.models import (
-    AccountKind,
-    Balance,
     ChipTransaction,
     CountKind,
     DrawerShift,
-    JournalEntry,
     PaymentMethod,
     ShiftStatus,
     Slip,
@@ -26,6 +23,7 @@ from cashier.models import (
 )
 from config.errors import NotFound
 from config.roles import Role, has_any_role
+from ledger.models import AccountKind, Balance, JournalEntry
 
 READ_ALL = (Role.ACCOUNTANT,)
 

@@ -1,5 +1,10 @@
 """Drawer shifts: open with a counted bank from the vault, close with a counted bank back to it.
 
+Fast path (``config.db.fast_paths``): the ids of a receipt's places read by the statement that takes
+its number (``_PLACES_SQL``). ORM twin: ``singleton_accounts`` after that statement. Differential
+test: ``tests/cashier/test_sale_insert_writes_what_save_writes.py``. Rules it restates: the
+singleton account of each kind (``ledger.models.SINGLETON_KINDS``); one missing is created by the twin.
+
 Lock order everywhere in the cashier: the drawer shift row first, then slip or
 counter rows, then balance rows by primary key (``balances.balances_apply``).
 """
@@ -12,30 +17,24 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import IntegrityError, connection
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import (
-    AccountKind,
-    Balance,
-    CountKind,
-    Drawer,
-    DrawerCount,
-    DrawerCountLine,
-    DrawerShift,
-    Reason,
-    ShiftStatus,
-)
-from cashier.services.accounts import account_create, singleton_accounts
-from cashier.services.chips import chip_amounts
-from cashier.services.ledger import SUPERVISOR_ROLES, LegSpec, cash_legs, chip_legs, post_entry
-from cashier.services.tx import run_atomic
-from config.db import prepared_cursor
+from cashier.models import CountKind, Drawer, DrawerCount, DrawerCountLine, DrawerShift, ShiftStatus
+from config.db import fast_paths, prepared_cursor, sql_text
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import check_minor
 from config.roles import Role, has_any_role
+from ledger.models import Account, AccountKind, Balance, Reason
+from ledger.services.accounts import account_create, singleton_accounts
+from ledger.services.chips import chip_amounts
+from ledger.services.posting import LegSpec, cash_legs, chip_legs, post_entry
+from ledger.services.tx import run_atomic
+
+# Who signs off what the cage cannot sign alone (a drawer's variance).
+SUPERVISOR_ROLES = (Role.FLOOR_MANAGER,)
 
 type Bank = dict[int | None, int]  # denomination id (None: cash) -> amount in minor units
 
@@ -56,11 +55,17 @@ class TakenReceipt:
     places: dict[AccountKind, int]  # ids of the singleton places asked for
 
 
-_TAKE_RECEIPT_SQL = (
-    "UPDATE cashier_drawershift SET receipt_seq = receipt_seq + 1 WHERE cashier_id = %s AND status = %s "
-    "RETURNING id, account_id, receipt_seq"
+_TAKE_RECEIPT_SQL = sql_text(
+    "UPDATE {Shift} SET {Shift.receipt_seq} = {Shift.receipt_seq} + 1 "
+    "WHERE {Shift.cashier} = %s AND {Shift.status} = %s RETURNING {Shift.id}, {Shift.account}, {Shift.receipt_seq}",
+    Shift=DrawerShift,
 )
-_PLACES_SQL = ", (SELECT json_object_agg(kind, id) FROM cashier_account WHERE kind = ANY(%s))"
+# A fast path (its twin: ``singleton_accounts`` after the lock): the ids of the places, read by the same statement.
+_PLACES_SQL = sql_text(
+    ", (SELECT json_object_agg({Account.kind}, {Account.id}) FROM {Account} WHERE {Account.kind} = ANY(%s))",
+    Account=Account,
+)
+STATEMENTS = (_TAKE_RECEIPT_SQL, _TAKE_RECEIPT_SQL + _PLACES_SQL)
 
 
 def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ()) -> TakenReceipt:
@@ -74,7 +79,7 @@ def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ())
     kinds = sorted(places)
     params: list[Any] = [actor.pk, ShiftStatus.OPEN.value]
     sql = _TAKE_RECEIPT_SQL
-    if kinds and connection.vendor == "postgresql":
+    if kinds and fast_paths():
         sql += _PLACES_SQL
         params.append([str(k) for k in kinds])
     with prepared_cursor() as cursor:

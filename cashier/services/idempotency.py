@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 
 from cashier.models import IdempotencyKey
 from cashier.models.idempotency import KEY_MAX_LENGTH
-from cashier.services.tx import run_atomic
 from config.db import prepared_cursor
 from config.errors import Conflict, DomainError, Unprocessable
+from ledger.services.tx import run_atomic
 
 DOCS = "/api/docs/#/cashier"
 
@@ -111,7 +111,7 @@ def _claim(*, user: User, key: str, scope: str, fingerprint: str) -> int | None:
     created = connection.ops.adapt_datetimefield_value(timezone.now())
     with prepared_cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (user_id, key, scope, request_hash, created_at, content_type) "  # noqa: S608
+            f"INSERT INTO {table} (user_id, key, scope, request_hash, created_at, content_type) "
             "VALUES (%s, %s, %s, %s, %s, '') ON CONFLICT DO NOTHING RETURNING id",
             [user.pk, key, scope, fingerprint, created],
         )

@@ -4,7 +4,8 @@ A cashier asks for a cage entry to be reversed, with the reason
 (``reversal_request``); a floor manager who is neither the one who asked nor
 the one who posted the entry approves it, which posts the mirror entry linked
 to the original (``reversal_approve``), or declines it with a reason
-(``reversal_decline``). Nobody reverses an entry alone.
+(``reversal_decline``). Nobody reverses an entry alone. The reversing entry
+itself is the ledger's (``ledger.services.reversals``).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import ChipTransaction, JournalEntry, Reason, ReversalRequest, ReversalStatus, ShiftStatus
-from cashier.services.ledger import LegSpec, post_entry
-from cashier.services.tx import run_atomic
+from cashier.models import ChipTransaction, ReversalRequest, ReversalStatus, ShiftStatus
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, has_any_role
+from ledger.models import JournalEntry, Reason
+from ledger.services.reversals import entry_reverse
+from ledger.services.tx import run_atomic
 
 # Entries reversed through a request. Slips and shifts have their own workflows, and fees and
 # drops are corrected through the hand or the count (rake.services) so the fee records and the
@@ -72,15 +74,7 @@ def reversal_approve(*, actor: User, request_id: int) -> ReversalRequest:
             raise Forbidden(_("A supervisor cannot approve the reversal of their own entry."), code="same_user")
         _check_reversible(original)
         _check_shift_open(ChipTransaction.objects.filter(entry=original).select_related("shift").first())
-        legs = [
-            LegSpec(account_id, -amount, denomination_id)
-            for account_id, denomination_id, amount in original.legs.values_list(
-                "account_id", "denomination_id", "amount"
-            )
-        ]
-        request.reversal = post_entry(
-            actor=actor, reason=Reason.REVERSAL, legs=legs, memo=request.reason, reverses=original
-        )
+        request.reversal = entry_reverse(actor=actor, original=original, memo=request.reason)
         request.status, request.decided_by, request.decided_at = ReversalStatus.APPROVED, actor, timezone.now()
         request.save(update_fields=["status", "decided_by", "decided_at", "reversal"])
         return request

@@ -1,4 +1,10 @@
-"""Chip sales (buy-ins) and redemptions (cash-outs) at the cashier's own open drawer."""
+"""Chip sales (buy-ins) and redemptions (cash-outs) at the cashier's own open drawer.
+
+Fast path (``config.db.fast_paths``): the receipt's insert, ``_INSERT_SQL``, one prepared statement
+of every column. ORM twin: ``ChipTransaction.save``. Differential test:
+``tests/cashier/test_sale_insert_writes_what_save_writes.py``. Rules it restates: the receipt's
+columns and how each field prepares its value (``Field.get_db_prep_save``).
+"""
 
 from __future__ import annotations
 
@@ -11,27 +17,21 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import AccountKind, Balance, ChipTransaction, DrawerShift, PaymentMethod, Reason, TransactionKind
-from cashier.services.balances import balances_apply
-from cashier.services.chips import check_total, chip_amounts
+from cashier.models import ChipTransaction, DrawerShift, PaymentMethod, TransactionKind
 from cashier.services.drawers import TakenReceipt, own_open_shift_take_receipt
-from cashier.services.ledger import (
-    LegSpec,
-    cash_legs,
-    check_legs,
-    chip_legs,
-    entry_insert,
-    greedy_breakdown,
-)
-from cashier.services.tx import run_atomic
-from cashier.tasks import large_cash_check
-from config.db import prepared_cursor
+from config.db import fast_paths, prepared_cursor, sql_text
 from config.errors import DomainError, NotFound
 from config.money import check_minor, format_money
 from config.tasks import send_on_commit
+from ledger.models import AccountKind, Balance, Reason
+from ledger.services.balances import balances_apply
+from ledger.services.change import greedy_breakdown
+from ledger.services.chips import check_total, chip_amounts
+from ledger.services.posting import LegSpec, cash_legs, check_legs, chip_legs, entry_insert
+from ledger.services.tx import run_atomic
 from tables.models import Player
 from tables.selectors import expulsions_active
-from tables.services import check_player_not_expelled
+from tables.services.players import check_player_not_expelled
 
 
 def check_customer(*, player_id: int | None, amount: int) -> None:
@@ -165,35 +165,31 @@ def _receipt(
         if leg.account_id == receipt.drawer and leg.denomination_id is not None
     ]
     if player_id is not None and method == PaymentMethod.CASH:
-        send_on_commit(large_cash_check, txn.pk)
+        send_on_commit("cashier.tasks.large_cash_check", txn.pk)
     return txn
 
 
-_INSERT_SQL = (
-    "INSERT INTO cashier_chiptransaction (kind, method, shift_id, receipt_no, player_id, amount, gaming_day, "
-    "entry_id, created_at, created_by_id) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING id"
+# Every column but the key, as ``save`` writes them (``tests/cashier/test_sale_insert_writes_what_save_writes.py``).
+_INSERT_FIELDS = [f for f in ChipTransaction._meta.concrete_fields if not f.primary_key]
+_INSERT_SQL = sql_text(
+    "INSERT INTO {Txn} ("
+    + ", ".join(str(connection.ops.quote_name(str(f.column))) for f in _INSERT_FIELDS)
+    + ") VALUES ("
+    + ", ".join(["%s"] * len(_INSERT_FIELDS))
+    + ") RETURNING {Txn.id}",
+    Txn=ChipTransaction,
 )
+STATEMENTS = (_INSERT_SQL,)
 
 
 def _transaction_insert(txn: ChipTransaction) -> None:
-    """``txn.save()`` in one plain statement: the ORM's insert costs more Python than the whole round trip."""
-    ops = connection.ops
+    """``txn.save()``; as a fast path, one plain prepared statement: the ORM's insert costs more Python
+    than the whole round trip."""
+    if not fast_paths():
+        txn.save(force_insert=True)
+        return
     with prepared_cursor() as cursor:
-        cursor.execute(
-            _INSERT_SQL,
-            [
-                txn.kind,
-                txn.method,
-                txn.shift_id,
-                txn.receipt_no,
-                txn.player_id,
-                txn.amount,
-                ops.adapt_datefield_value(txn.gaming_day),
-                txn.entry_id,
-                ops.adapt_datetimefield_value(txn.created_at),
-                txn.created_by_id,
-            ],
-        )
+        cursor.execute(_INSERT_SQL, [f.get_db_prep_save(f.pre_save(txn, True), connection) for f in _INSERT_FIELDS])
         (txn.pk,) = cursor.fetchone()
     txn._state.adding = False
     txn._state.db = connection.alias

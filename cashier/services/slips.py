@@ -19,26 +19,16 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import (
-    AccountKind,
-    Balance,
-    Reason,
-    Slip,
-    SlipCounter,
-    SlipKind,
-    SlipLine,
-    SlipStatus,
-    TrayCount,
-    TrayCountKind,
-)
+from cashier.models import Slip, SlipCounter, SlipKind, SlipLine, SlipStatus, TrayCount, TrayCountKind
 from cashier.models.drawers import DrawerShift, ShiftStatus
-from cashier.services.accounts import singleton_accounts, table_account
-from cashier.services.chips import chip_amounts
 from cashier.services.drawers import own_open_shift_locked
-from cashier.services.ledger import chip_legs, post_entry
-from cashier.services.tx import run_atomic
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, has_any_role
+from ledger.models import AccountKind, Balance, Reason
+from ledger.services.accounts import singleton_accounts, table_account
+from ledger.services.chips import chip_amounts
+from ledger.services.posting import chip_legs, post_entry
+from ledger.services.tx import run_atomic
 from tables.models import Table
 from tables.selectors import check_deals_table
 

@@ -11,15 +11,15 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import AccountKind, Balance, TrayCount, TrayCountKind, TrayCountLine
-from cashier.services.accounts import table_account
-from cashier.services.chips import chip_amounts
-from cashier.services.tx import run_atomic
-from cashier.tasks import tray_difference_report
+from cashier.models import TrayCount, TrayCountKind, TrayCountLine
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.roles import Role, has_any_role
 from config.tasks import send_on_commit
+from ledger.models import AccountKind, Balance
+from ledger.services.accounts import table_account
+from ledger.services.chips import chip_amounts
+from ledger.services.tx import run_atomic
 from tables.models import Table
 from tables.selectors import check_deals_table
 
@@ -64,7 +64,7 @@ def tray_count_record(*, actor: User, table_id: int, kind: str, chips: Mapping[i
             ]
         )
         if any(counted.get(d, 0) != expected.get(d, 0) for d in keys):
-            send_on_commit(tray_difference_report, count.pk)
+            send_on_commit("cashier.tasks.tray_difference_report", count.pk)
         return count
 
     return run_atomic(work)

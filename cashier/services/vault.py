@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from cashier.models import AccountKind, JournalEntry, Reason
-from cashier.services.accounts import singleton_accounts
-from cashier.services.chips import chip_amounts
-from cashier.services.ledger import cash_legs, chip_legs, post_entry
-from cashier.services.tx import run_atomic
 from config.errors import DomainError
 from config.money import check_minor
 from config.roles import Role, has_any_role
+from ledger.models import AccountKind, JournalEntry, Reason
+from ledger.services.accounts import singleton_accounts
+from ledger.services.chips import chip_amounts
+from ledger.services.posting import cash_legs, chip_legs, post_entry
+from ledger.services.tx import run_atomic
 
 
 def vault_stock(*, actor: User, cash: int, chips: Mapping[int, int], memo: str = "") -> JournalEntry:

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
@@ -15,6 +14,7 @@ from cashier.selectors.reversals import READ_ALL as REVERSAL_READERS
 from cashier.services.idempotency import idempotent, request_fingerprint
 from cashier.services.reversals import REQUEST_ROLES as REVERSAL_REQUEST_ROLES
 from config.errors import DomainError
+from config.permissions import acting_user
 from config.roles import Role
 
 SCREEN_ROLES = (Role.CASHIER, Role.ACCOUNTANT)
@@ -38,12 +38,6 @@ def form_key() -> str:
     return str(uuid.uuid4())
 
 
-def user_of(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)
-    return user
-
-
 def post_once(
     request: HttpRequest, *, scope: str, act: Callable[[], str], fallback: str, keep: bool = False
 ) -> HttpResponse:
@@ -56,7 +50,7 @@ def post_once(
     data = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
     try:
         stored = idempotent(
-            user=user_of(request),
+            user=acting_user(request),
             key=request.POST.get("idempotency_key"),
             scope=scope,
             fingerprint=request_fingerprint(method="POST", path=request.path, data=data),

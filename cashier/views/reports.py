@@ -10,19 +10,20 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cashier import forms
-from cashier.exports import export_response, wants_export
-from cashier.models import Denomination, SlipKind, TrayCountKind
+from cashier.models import SlipKind, TrayCountKind
 from cashier.selectors.compliance import large_cash_log
-from cashier.selectors.ledger import chips_outstanding, ledger_check
 from cashier.selectors.reports import cage_summary, shift_get_for_user, slips_log, tray_counts_log
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from cashier.services.trays import tray_count_record, tray_count_sign
-from cashier.views.common import MENU_ROLES, SLIP_ROLES, TRAY_ROLES, form_key, post_once, url, user_of
+from cashier.views import forms
+from cashier.views.common import MENU_ROLES, SLIP_ROLES, TRAY_ROLES, form_key, post_once, url
+from cashier.views.exports import export_response, wants_export
 from config.gaming_day import current_gaming_day
 from config.money import format_money
-from config.permissions import role_required
+from config.permissions import acting_user, role_required
 from config.roles import Role
+from ledger.models import Denomination
+from ledger.selectors.balances import chips_outstanding, ledger_check
 from tables.models import Table
 
 
@@ -108,7 +109,7 @@ def slips_page(request: HttpRequest) -> HttpResponse:
 def slip_create_page(request: HttpRequest) -> HttpResponse:
     def act() -> str:
         slip_request(
-            actor=user_of(request),
+            actor=acting_user(request),
             kind=request.POST.get("kind", ""),
             table_id=forms.optional_id(request.POST, "table") or 0,
             chips=forms.chip_counts(request.POST),
@@ -125,7 +126,7 @@ _SLIP_ACTIONS = {"issue", "receive", "void", "confirm"}
 @require_POST
 def slip_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     def act() -> str:
-        actor = user_of(request)
+        actor = acting_user(request)
         if action == "issue":
             slip_issue(actor=actor, slip_id=pk)
         elif action == "receive":
@@ -168,7 +169,7 @@ def tray_counts_page(request: HttpRequest) -> HttpResponse:
 def tray_count_create_page(request: HttpRequest) -> HttpResponse:
     def act() -> str:
         count = tray_count_record(
-            actor=user_of(request),
+            actor=acting_user(request),
             table_id=forms.optional_id(request.POST, "table") or 0,
             kind=request.POST.get("kind", ""),
             chips=forms.chip_counts(request.POST),
@@ -188,7 +189,7 @@ def tray_count_create_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def tray_count_sign_page(request: HttpRequest, pk: int) -> HttpResponse:
     def act() -> str:
-        tray_count_sign(actor=user_of(request), count_id=pk)
+        tray_count_sign(actor=acting_user(request), count_id=pk)
         return url("tray_counts")
 
     return post_once(request, scope="page:tray-sign", act=act, fallback=url("tray_counts"))

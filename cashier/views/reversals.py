@@ -6,7 +6,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from cashier import forms
 from cashier.models import ChipTransaction, ReversalStatus
 from cashier.selectors.reversals import reversal_requests_for_user
 from cashier.services.reversals import (
@@ -16,9 +15,10 @@ from cashier.services.reversals import (
     reversal_decline,
     reversal_request,
 )
-from cashier.views.common import MENU_ROLES, form_key, post_once, url, user_of
+from cashier.views import forms
+from cashier.views.common import MENU_ROLES, form_key, post_once, url
 from config.errors import DomainError
-from config.permissions import role_required
+from config.permissions import acting_user, role_required
 from config.roles import has_any_role
 
 _ACTIONS = {"approve", "decline"}
@@ -45,7 +45,7 @@ def reversal_request_page(request: HttpRequest) -> HttpResponse:
 
     def act() -> str:
         entry_id = forms.optional_id(request.POST, "entry") or 0
-        reversal_request(actor=user_of(request), entry_id=entry_id, reason=request.POST.get("reason", ""))
+        reversal_request(actor=acting_user(request), entry_id=entry_id, reason=request.POST.get("reason", ""))
         return back
 
     return post_once(request, scope="page:reversal-request", act=act, fallback=back)
@@ -67,9 +67,9 @@ def _receipt_or_list(request: HttpRequest) -> str:
 def reversal_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     def act() -> str:
         if action == "approve":
-            reversal_approve(actor=user_of(request), request_id=pk)
+            reversal_approve(actor=acting_user(request), request_id=pk)
         else:
-            reversal_decline(actor=user_of(request), request_id=pk, reason=request.POST.get("reason", ""))
+            reversal_decline(actor=acting_user(request), request_id=pk, reason=request.POST.get("reason", ""))
         return url("reversals")
 
     if action not in _ACTIONS:

@@ -9,8 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cashier import forms
-from cashier.models import Denomination, Drawer, ShiftStatus
+from cashier.models import Drawer, ShiftStatus
 from cashier.selectors.compliance import large_cash_warning
 from cashier.selectors.counts import is_blind, shift_count_table
 from cashier.selectors.reports import (
@@ -25,12 +24,14 @@ from cashier.selectors.reversals import reversal_request_pending_for
 from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, drawer_shift_open
 from cashier.services.reversals import REQUEST_ROLES
 from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
-from cashier.views.common import SCREEN_ROLES, form_key, kept_input, post_once, url, user_of
+from cashier.views import forms
+from cashier.views.common import SCREEN_ROLES, form_key, kept_input, post_once, url
 from cashier.views.printing import print_context, receipt_signers
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
-from config.permissions import role_required
+from config.permissions import acting_user, role_required
 from config.roles import Role, has_any_role
+from ledger.models import Denomination
 
 
 @role_required(*NAV_ROLES["cashier"])
@@ -63,7 +64,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def shift_open(request: HttpRequest) -> HttpResponse:
     def act() -> str:
         drawer_shift_open(
-            actor=user_of(request),
+            actor=acting_user(request),
             drawer_id=forms.optional_id(request.POST, "drawer") or 0,
             cash=forms.amount(request.POST, "cash", allow_zero=True),
             chips=forms.chip_counts(request.POST),
@@ -78,7 +79,7 @@ def shift_open(request: HttpRequest) -> HttpResponse:
 def sale(request: HttpRequest) -> HttpResponse:
     def act() -> str:
         txn = chip_sale_create(
-            actor=user_of(request),
+            actor=acting_user(request),
             amount=forms.amount(request.POST),
             method=request.POST.get("method", ""),
             chips=forms.chip_counts(request.POST),
@@ -94,7 +95,7 @@ def sale(request: HttpRequest) -> HttpResponse:
 def redemption(request: HttpRequest) -> HttpResponse:
     def act() -> str:
         txn = chip_redemption_create(
-            actor=user_of(request),
+            actor=acting_user(request),
             chips=forms.chip_counts(request.POST, prefix="redeem-"),
             player_id=forms.optional_id(request.POST, "player"),
         )
@@ -108,7 +109,7 @@ def redemption(request: HttpRequest) -> HttpResponse:
 def shift_close(request: HttpRequest, pk: int) -> HttpResponse:
     def act() -> str:
         shift = drawer_shift_close(
-            actor=user_of(request),
+            actor=acting_user(request),
             shift_id=pk,
             cash=forms.amount(request.POST, "cash", allow_zero=True),
             chips=forms.chip_counts(request.POST),
@@ -124,7 +125,7 @@ def shift_close(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def shift_approve(request: HttpRequest, pk: int) -> HttpResponse:
     def act() -> str:
-        drawer_shift_approve(actor=user_of(request), shift_id=pk)
+        drawer_shift_approve(actor=acting_user(request), shift_id=pk)
         return url("shift_report", pk)
 
     return post_once(request, scope="page:shift-approve", act=act, fallback=url("shift_report", pk))

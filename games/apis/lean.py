@@ -4,7 +4,8 @@ DRF builds and deep-copies a serializer with a field object per key on every
 request: for one event that cost more than the engine and the database
 together. These functions accept only input the serializers of
 ``games.apis.serializers`` accept and return what their ``validated_data``
-holds (same keys, same values); anything else (a wrong type, a string with
+holds (same keys, same values: an amount read from major units into minor units by
+``config.money.parse_amount``, as ``MoneyField`` reads it); anything else (a wrong type, a string with
 blanks around it or outside ASCII, a number as text, buy-ins) returns None
 and the caller runs the serializer, so every refusal keeps its exact message.
 """
@@ -14,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from config.money import MAX_AMOUNT
+from config.errors import DomainError
+from config.money import parse_amount
 from config.numbers import MAX_ID
-from games.apis.serializers import ACTION_KINDS, EVENT_TYPES
+from games.apis.serializers import ActionKind, EventType
 
-_TYPES = frozenset(EVENT_TYPES)
-_KINDS = frozenset(ACTION_KINDS)
+_TYPES = frozenset(EventType.values)
+_KINDS = frozenset(ActionKind.values)
 
 
 def _text(value: Any, max_length: int, *, blank: bool) -> bool:
@@ -38,20 +40,38 @@ def _int(value: Any, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
+# What a reader answers for a value the serializer may refuse or change: the caller steps aside.
+_REFUSED = object()
+
+
+def _amount(value: Any) -> Any:
+    """An amount as ``MoneyField`` reads it: major units in, integer minor units out."""
+    try:
+        return parse_amount(value, allow_zero=True)
+    except DomainError:
+        return _REFUSED
+
+
 def _holes(value: Any) -> bool:
     return type(value) is dict and all(type(k) is str and _text(v, 20, blank=False) for k, v in value.items())
 
 
-_FIELDS: dict[str, Callable[[Any], bool]] = {
-    "type": lambda v: type(v) is str and v in _TYPES,
-    "seat": lambda v: _int(v, 1, 10),
-    "kind": lambda v: type(v) is str and v in _KINDS,
-    "amount": lambda v: _int(v, 0, MAX_AMOUNT),
-    "holes": _holes,
-    "cards": lambda v: _text(v, 40, blank=True),
-    "discards": lambda v: _text(v, 20, blank=True),
-    "burn": lambda v: v is None or _text(v, 2, blank=False),
-    "reason": lambda v: _text(v, 200, blank=True),
+def _kept(check: Callable[[Any], bool]) -> Callable[[Any], Any]:
+    """A reader of a value the serializer keeps as it is, when ``check`` passes."""
+    return lambda v: v if check(v) else _REFUSED
+
+
+# In ``EventSerializer``'s order of fields, so that the event is stored with its keys in the same order.
+_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "type": _kept(lambda v: type(v) is str and v in _TYPES),
+    "seat": _kept(lambda v: _int(v, 1, 10)),
+    "kind": _kept(lambda v: type(v) is str and v in _KINDS),
+    "amount": _amount,
+    "holes": lambda v: dict(v) if _holes(v) else _REFUSED,
+    "cards": _kept(lambda v: _text(v, 40, blank=True)),
+    "discards": _kept(lambda v: _text(v, 20, blank=True)),
+    "burn": _kept(lambda v: v is None or _text(v, 2, blank=False)),
+    "reason": _kept(lambda v: _text(v, 200, blank=True)),
 }
 
 
@@ -60,12 +80,12 @@ def event(data: Any) -> dict[str, Any] | None:
     if type(data) is not dict or "type" not in data:
         return None
     out = {}
-    for name, check in _FIELDS.items():
+    for name, read in _FIELDS.items():
         if name in data:
-            value = data[name]
-            if not check(value):
+            value = read(data[name])
+            if value is _REFUSED:
                 return None
-            out[name] = dict(value) if name == "holes" else value
+            out[name] = value
     return out
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import Any, cast
+from typing import Any
 
-from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,14 +16,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import GamingDayField, Pagination, WholeNumberField
+from config.api import EnumField, GamingDayField, MoneyField, Pagination, StrictIntegerField
 from config.errors import DomainError, NotFound
 from config.files import send_file
 from config.gaming_day import current_gaming_day
 from config.models import JobStatus
-from config.money import MAX_AMOUNT
 from config.openapi import error_response
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from games.apis import serializers as s
 from games.apis.recording import ERRORS, detail_data, list_row, state_for
@@ -40,22 +38,26 @@ FLOOR = roles_allowed(Role.FLOOR_MANAGER)
 
 
 class HandListFilters(serializers.Serializer[dict[str, Any]]):
-    table_id = WholeNumberField(required=False)
+    table_id = StrictIntegerField(text=True, required=False)
     gaming_day = serializers.DateField(required=False)
     gaming_day_from = serializers.DateField(required=False)
     gaming_day_to = serializers.DateField(required=False)
-    dealer_id = WholeNumberField(required=False)
-    player_id = WholeNumberField(required=False)
-    game_id = WholeNumberField(required=False)
-    min_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
-    max_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
-    status = s.choice(HandStatus.choices, required=False)
+    dealer_id = StrictIntegerField(text=True, required=False)
+    player_id = StrictIntegerField(text=True, required=False)
+    game_id = StrictIntegerField(text=True, required=False)
+    min_pot = MoneyField(required=False, allow_zero=True)
+    max_pot = MoneyField(required=False, allow_zero=True)
+    status = EnumField(HandStatus, required=False)
     in_force = serializers.BooleanField(required=False, default=False)
 
 
 def filters_from(data: Any) -> HandFilters:
+    """The hand log's filters (the API's query string, the page's); refused as a ``ValidationError``."""
     form = HandListFilters(data=data)
-    form.is_valid(raise_exception=True)
+    try:
+        form.is_valid(raise_exception=True)
+    except DomainError as exc:  # a malformed amount (``MoneyField``)
+        raise serializers.ValidationError(exc.message, code=exc.code) from None
     return HandFilters(**form.validated_data)
 
 
@@ -186,7 +188,7 @@ class ExportCreateApi(APIView):
     def post(self, request: Request) -> Response:
         form = s.ExportInput(data=request.data)
         form.is_valid(raise_exception=True)
-        export = phh_export_create(actor=cast(User, request.user), filters=HandFilters(**form.validated_data))
+        export = phh_export_create(actor=acting_user(request), filters=HandFilters(**form.validated_data))
         export.refresh_from_db()
         return Response(export_data(request, export), status=status.HTTP_202_ACCEPTED)
 
@@ -251,7 +253,7 @@ class ImportApi(APIView):
                 raise DomainError(_("The file is not UTF-8 text."), code="bad_phh") from None
         if not text:
             raise DomainError(_("Send a .phh/.phhs file or its text."), code="bad_phh")
-        actor = cast(User, request.user)
+        actor = acting_user(request)
         check_may_record(actor, table_id=form.validated_data["table_id"])
         report = phh_import(actor=actor, table_id=form.validated_data["table_id"], text=text)
         hands = [

@@ -7,9 +7,8 @@ that a dealer is assigned to the hand's table at that moment (E23).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
-from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -18,11 +17,12 @@ from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from config.openapi import error_response
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from games import services
 from games.apis import lean
 from games.apis import serializers as s
+from games.apis.amounts import event_out, result_out, state_out
 from games.models import Hand, HandEvent, HandSeat
 from games.selectors import hand_detail, hand_get_for_user
 from games.services.state import engine_state, state_payload
@@ -39,10 +39,6 @@ ERRORS = {
 }
 
 
-def _actor(request: Request) -> User:
-    return cast(User, request.user)
-
-
 def _validated(serializer: type[Serializer[Any]], request: Request) -> Any:
     data = serializer(data=request.data)
     data.is_valid(raise_exception=True)
@@ -54,7 +50,7 @@ def _event(row: HandEvent) -> dict[str, Any]:
         "seq": row.seq,
         "client_event_id": row.client_event_id,
         "kind": row.kind,
-        "data": row.data,
+        "data": event_out(row.data),
         "created_at": row.created_at,
     }
 
@@ -62,7 +58,7 @@ def _event(row: HandEvent) -> dict[str, Any]:
 def state_data(hand: Hand, state: Any, names: dict[int, str] | None = None, replay: Hand | None = None) -> Any:
     """The state as ``HandStateOutput`` documents it; built as plain JSON-ready data on the hot path
     (running it through the nested serializer cost more than the engine and the database together)."""
-    payload = state_payload(hand, state, names=names)
+    payload = state_out(state_payload(hand, state, names=names))
     payload["replay_hand_id"] = replay.pk if replay is not None else None
     return payload
 
@@ -80,7 +76,9 @@ class HandStartApi(APIView):
         data = s.HandStartInput(data=request.data)
         data.is_valid(raise_exception=True)
         started = services.hand_start(
-            actor=_actor(request), table_id=data.validated_data["table_id"], buy_ins=data.validated_data.get("buy_ins")
+            actor=acting_user(request),
+            table_id=data.validated_data["table_id"],
+            buy_ins=data.validated_data.get("buy_ins"),
         )
         return Response(state_data(started.hand, started.state, started.names), status=status.HTTP_201_CREATED)
 
@@ -100,7 +98,11 @@ class HandEventApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         v = lean.event_record(request.data) or _validated(s.EventRecordInput, request)
         done = services.hand_event_record(
-            actor=_actor(request), hand_id=hand_id, seq=v["seq"], client_event_id=v["client_event_id"], event=v["event"]
+            actor=acting_user(request),
+            hand_id=hand_id,
+            seq=v["seq"],
+            client_event_id=v["client_event_id"],
+            event=v["event"],
         )
         body: dict[str, Any] = {
             "duplicate": done.duplicate,
@@ -127,7 +129,7 @@ class HandUndoApi(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         done = services.hand_undo(
-            actor=_actor(request),
+            actor=acting_user(request),
             hand_id=hand_id,
             seq=v["seq"],
             client_event_id=v["client_event_id"],
@@ -152,7 +154,7 @@ class HandRecordWholeApi(APIView):
     def post(self, request: Request) -> Response:
         v = lean.hand_record_whole(request.data) or _validated(s.HandRecordWholeInput, request)
         done = services.hand_record_whole(
-            actor=_actor(request),
+            actor=acting_user(request),
             table_id=v["table_id"],
             events=v["events"],
             client_hand_id=v["client_hand_id"],
@@ -174,7 +176,7 @@ class HandVoidApi(APIView):
     def post(self, request: Request, hand_id: int) -> Response:
         data = s.VoidInput(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = services.hand_void(actor=_actor(request), hand_id=hand_id, reason=data.validated_data["reason"])
+        hand = services.hand_void(actor=acting_user(request), hand_id=hand_id, reason=data.validated_data["reason"])
         return Response(detail_data(request, hand.pk))
 
 
@@ -191,7 +193,7 @@ class HandCorrectApi(APIView):
         data = s.CorrectInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        new = services.hand_correct(actor=_actor(request), hand_id=hand_id, events=v["events"], reason=v["reason"])
+        new = services.hand_correct(actor=acting_user(request), hand_id=hand_id, events=v["events"], reason=v["reason"])
         return Response(detail_data(request, new.pk), status=status.HTTP_201_CREATED)
 
 
@@ -209,7 +211,7 @@ class StackAddApi(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         row = services.seat_stack_add(
-            actor=_actor(request),
+            actor=acting_user(request),
             table_id=table_id,
             seat_number=v["seat_number"],
             amount=v["amount"],
@@ -262,7 +264,10 @@ def list_row(hand: Hand) -> dict[str, Any]:
 def detail_data(request: Request, hand_id: int) -> Any:
     hand = hand_get_for_user(user=request.user, hand_id=hand_id)
     seats = HandSeat.objects.filter(hand=hand).select_related("player").order_by("seat_number")
-    row = {**_base_row(hand), "players": _players(seats), **hand_detail(hand)}
+    detail = hand_detail(hand)
+    detail["events"] = [{**row, "data": event_out(row["data"])} for row in detail["events"]]
+    detail["result"] = result_out(detail["result"])
+    row = {**_base_row(hand), "players": _players(seats), **detail}
     sign = hand.sign_version
     row["fee_policy_id"] = hand.fee_policy_id
     row["sign"] = (

@@ -1,46 +1,57 @@
-"""Input and output shapes of the hand API (one pair per operation; amounts in minor units)."""
+"""Input and output shapes of the hand API (one pair per operation).
+
+Amounts travel as every amount of the API does (``config.api.MoneyField``): decimal strings of major
+units, integer minor units inside.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import TextChoices
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.api import WholeNumberField
+from config.api import EnumField, MoneyField, StrictIntegerField
 from config.models import JobStatus
-from config.money import MAX_AMOUNT
-from games.models import HandStatus
+from games.models import HandStatus, StackKind
 
 
-def choice(values: list[str] | list[tuple[str, Any]], **kwargs: Any) -> serializers.ChoiceField:
-    """A choice field documented as a string listing its values.
+class EventType(TextChoices):
+    """The engine's event types (``games.engine.events``), as the API names them."""
 
-    Field names such as ``kind`` and ``status`` carry other choice sets in
-    other apps' schemas; as OpenAPI enums they would collide by name.
-    """
-    names = [v[0] if isinstance(v, tuple) else v for v in values]
+    DEAL = "deal"
+    ACTION = "action"
+    DRAW = "draw"
+    BOARD = "board"
+    SHOW = "show"
+    MUCK = "muck"
+    AGREE_SPLIT = "agree_split"
+    REPLAY = "replay"
+    MISDEAL = "misdeal"
+    UNDO = "undo"
 
-    @extend_schema_field({"type": "string", "description": "One of: " + ", ".join(names)})
-    class DocumentedChoice(serializers.ChoiceField):
-        pass
 
-    return DocumentedChoice(choices=values, **kwargs)
+class ActionKind(TextChoices):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
 
 
-EVENT_TYPES = ["deal", "action", "draw", "board", "show", "muck", "agree_split", "replay", "misdeal", "undo"]
-ACTION_KINDS = ["fold", "check", "call", "bet", "raise"]
+# What a seat's stack may be given between hands through the API; the rest is written by hands and corrections.
+STACK_ADD_KINDS = (StackKind.BUY_IN, StackKind.ADD_ON, StackKind.ADJUSTMENT)
 
 
 class EventSerializer(serializers.Serializer[dict[str, Any]]):
     """One engine event; only the fields of its type are read (cards as text: ``"AsKd"``, ``"??"``)."""
 
-    type = choice(EVENT_TYPES)
-    seat = serializers.IntegerField(required=False, min_value=1, max_value=10)
-    kind = choice(ACTION_KINDS, required=False)
-    amount = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
+    type = EnumField(EventType)
+    seat = StrictIntegerField(required=False, min_value=1, max_value=10)
+    kind = EnumField(ActionKind, required=False)
+    amount = MoneyField(required=False, allow_zero=True)
     holes = serializers.DictField(child=serializers.CharField(max_length=20), required=False)
     cards = serializers.CharField(required=False, allow_blank=True, max_length=40)
     discards = serializers.CharField(required=False, allow_blank=True, max_length=20)
@@ -49,7 +60,9 @@ class EventSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class EventRecordInput(serializers.Serializer[dict[str, Any]]):
-    seq = WholeNumberField(min_value=0, help_text=gettext_lazy("The hand's current sequence (events recorded so far)."))
+    seq = StrictIntegerField(
+        text=True, min_value=0, help_text=gettext_lazy("The hand's current sequence (events recorded so far).")
+    )
     client_event_id = serializers.CharField(
         max_length=64, help_text=gettext_lazy("Unique per event; a retry sends the same id.")
     )
@@ -57,13 +70,13 @@ class EventRecordInput(serializers.Serializer[dict[str, Any]]):
 
 
 class UndoInput(serializers.Serializer[dict[str, Any]]):
-    seq = WholeNumberField(min_value=0)
+    seq = StrictIntegerField(text=True, min_value=0)
     client_event_id = serializers.CharField(max_length=64)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
 
 class BuyInsField(serializers.DictField):
-    child = WholeNumberField(min_value=1, max_value=MAX_AMOUNT)
+    child = MoneyField()
 
     def to_internal_value(self, data: Any) -> dict[int, int]:
         values = super().to_internal_value(data)
@@ -74,14 +87,14 @@ class BuyInsField(serializers.DictField):
 
 
 class HandStartInput(serializers.Serializer[dict[str, Any]]):
-    table_id = WholeNumberField()
+    table_id = StrictIntegerField(text=True)
     buy_ins = BuyInsField(
         required=False, help_text=gettext_lazy("Seat -> chips, for seated players with no chips recorded yet.")
     )
 
 
 class HandRecordWholeInput(serializers.Serializer[dict[str, Any]]):
-    table_id = WholeNumberField()
+    table_id = StrictIntegerField(text=True)
     client_hand_id = serializers.CharField(
         max_length=64, help_text=gettext_lazy("Unique per hand and table; a retry sends it again.")
     )
@@ -99,9 +112,9 @@ class CorrectInput(serializers.Serializer[dict[str, Any]]):
 
 
 class StackAddInput(serializers.Serializer[dict[str, Any]]):
-    seat_number = serializers.IntegerField(min_value=1, max_value=10)
-    amount = WholeNumberField(min_value=0, max_value=MAX_AMOUNT)
-    kind = choice(["buy_in", "add_on", "adjustment"], default="buy_in")
+    seat_number = StrictIntegerField(min_value=1, max_value=10)
+    amount = MoneyField(allow_zero=True)
+    kind = EnumField(StackKind, only=STACK_ADD_KINDS, default=StackKind.BUY_IN)
     note = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
 
@@ -110,29 +123,29 @@ class StackOutput(serializers.Serializer[Any]):
     table_id = serializers.IntegerField()
     seat_number = serializers.IntegerField()
     kind = serializers.CharField()
-    change = serializers.IntegerField()
-    stack = serializers.IntegerField()
+    change = MoneyField(allow_zero=True, signed=True)
+    stack = MoneyField(allow_zero=True)
 
 
 # -- state -------------------------------------------------------------------------
 
 
 class PresetsOutput(serializers.Serializer[Any]):
-    min = serializers.IntegerField()
-    half_pot = serializers.IntegerField()
-    pot = serializers.IntegerField()
-    all_in = serializers.IntegerField()
+    min = MoneyField(allow_zero=True)
+    half_pot = MoneyField(allow_zero=True)
+    pot = MoneyField(allow_zero=True)
+    all_in = MoneyField(allow_zero=True)
 
 
 class LegalOutput(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     kinds = serializers.ListField(child=serializers.CharField())
-    call_amount = serializers.IntegerField()
+    call_amount = MoneyField(allow_zero=True)
     can_check = serializers.BooleanField()
     raise_kind = serializers.CharField(allow_null=True)
-    min_to = serializers.IntegerField()
-    max_to = serializers.IntegerField()
-    all_in_to = serializers.IntegerField()
+    min_to = MoneyField(allow_zero=True)
+    max_to = MoneyField(allow_zero=True)
+    all_in_to = MoneyField(allow_zero=True)
     no_raise_reason = serializers.CharField()
     no_raise_code = serializers.CharField(
         help_text=gettext_lazy(
@@ -146,10 +159,10 @@ class LegalOutput(serializers.Serializer[Any]):
 class SeatStateOutput(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     name = serializers.CharField()
-    start_stack = serializers.IntegerField()
-    stack = serializers.IntegerField()
-    bet = serializers.IntegerField()
-    committed = serializers.IntegerField()
+    start_stack = MoneyField(allow_zero=True)
+    stack = MoneyField(allow_zero=True)
+    bet = MoneyField(allow_zero=True)
+    committed = MoneyField(allow_zero=True)
     folded = serializers.BooleanField()
     all_in = serializers.BooleanField()
     cards = serializers.CharField()
@@ -157,14 +170,14 @@ class SeatStateOutput(serializers.Serializer[Any]):
 
 
 class PotOutput(serializers.Serializer[Any]):
-    amount = serializers.IntegerField()
+    amount = MoneyField(allow_zero=True)
     eligible = serializers.ListField(child=serializers.IntegerField())
 
 
 class SittingOutOutput(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     name = serializers.CharField()
-    stack = serializers.IntegerField()
+    stack = MoneyField(allow_zero=True)
 
 
 class HandStateOutput(serializers.Serializer[Any]):
@@ -172,7 +185,7 @@ class HandStateOutput(serializers.Serializer[Any]):
     table_id = serializers.IntegerField()
     number = serializers.IntegerField()
     revision = serializers.IntegerField()
-    status = choice(HandStatus.choices)
+    status = EnumField(HandStatus)
     seq = serializers.IntegerField()
     game = serializers.CharField()
     structure = serializers.CharField()
@@ -184,8 +197,9 @@ class HandStateOutput(serializers.Serializer[Any]):
     small_blind_seat = serializers.IntegerField(allow_null=True)
     big_blind_seat = serializers.IntegerField(allow_null=True)
     seat_count = serializers.IntegerField()
-    card_price = serializers.IntegerField(
-        help_text=gettext_lazy("Club Poker: the price of one card bought at the draw (the ante); 0 at Hold'em.")
+    card_price = MoneyField(
+        allow_zero=True,
+        help_text=gettext_lazy("Club Poker: the price of one card bought at the draw (the ante); 0 at Hold'em."),
     )
     seats = SeatStateOutput(many=True)
     sitting_out = SittingOutOutput(
@@ -198,7 +212,7 @@ class HandStateOutput(serializers.Serializer[Any]):
     board = serializers.CharField()
     board_due = serializers.IntegerField()
     pots = PotOutput(many=True)
-    pot_total = serializers.IntegerField()
+    pot_total = MoneyField(allow_zero=True)
     legal = LegalOutput(allow_null=True)
     showdown_pending = serializers.ListField(
         child=serializers.IntegerField(),
@@ -254,7 +268,7 @@ class HandPlayerOutput(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
-    start_stack = serializers.IntegerField()
+    start_stack = MoneyField(allow_zero=True)
 
 
 class HandListOutput(serializers.Serializer[Any]):
@@ -268,9 +282,9 @@ class HandListOutput(serializers.Serializer[Any]):
     game = serializers.CharField()
     dealer_id = serializers.IntegerField(allow_null=True)
     dealer = serializers.CharField(allow_null=True)
-    status = choice(HandStatus.choices)
-    pot = serializers.IntegerField()
-    fee = serializers.IntegerField()
+    status = EnumField(HandStatus)
+    pot = MoneyField(allow_zero=True)
+    fee = MoneyField(allow_zero=True)
     seq = serializers.IntegerField()
     players = HandPlayerOutput(many=True)
     replay_of_id = serializers.IntegerField(allow_null=True)
@@ -296,7 +310,7 @@ class StreetEventOutput(serializers.Serializer[Any]):
     kind = serializers.CharField()
     text = serializers.CharField()
     undone = serializers.BooleanField()
-    pot_after = serializers.IntegerField()
+    pot_after = MoneyField(allow_zero=True)
     board = serializers.CharField()
 
 
@@ -307,11 +321,11 @@ class StreetOutput(serializers.Serializer[Any]):
 
 class PotAwardOutput(serializers.Serializer[Any]):
     index = serializers.IntegerField()
-    amount = serializers.IntegerField()
+    amount = MoneyField(allow_zero=True)
     eligible = serializers.ListField(child=serializers.IntegerField())
     winners = serializers.ListField(child=serializers.IntegerField())
-    shares = serializers.ListField(child=serializers.IntegerField())
-    fee = serializers.IntegerField()
+    shares = serializers.ListField(child=MoneyField(allow_zero=True))
+    fee = MoneyField(allow_zero=True)
     carried = serializers.BooleanField()
 
 
@@ -319,8 +333,8 @@ class SeatResultOutput(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     player_id = serializers.IntegerField(allow_null=True)
     player = serializers.CharField()
-    start_stack = serializers.IntegerField()
-    final_stack = serializers.IntegerField(allow_null=True)
+    start_stack = MoneyField(allow_zero=True)
+    final_stack = MoneyField(allow_zero=True, allow_null=True)
     shown = serializers.CharField()
     description = serializers.CharField()
 
@@ -349,7 +363,7 @@ class HandDetailOutput(HandListOutput):
 class CurrentHandOutput(serializers.Serializer[Any]):
     hand_id = serializers.IntegerField()
     number = serializers.IntegerField()
-    pot = serializers.IntegerField()
+    pot = MoneyField(allow_zero=True)
     events = serializers.IntegerField()
     started_at = serializers.DateTimeField()
     is_replay = serializers.BooleanField()
@@ -363,31 +377,31 @@ class DealerStatsOutput(serializers.Serializer[Any]):
     hands = serializers.IntegerField()
     hours = serializers.DecimalField(max_digits=10, decimal_places=2)
     hands_per_hour = serializers.DecimalField(max_digits=10, decimal_places=1)
-    average_pot = serializers.IntegerField()
-    total_pot = serializers.IntegerField()
-    fee = serializers.IntegerField()
-    fee_per_hour = serializers.IntegerField()
+    average_pot = MoneyField(allow_zero=True)
+    total_pot = MoneyField(allow_zero=True)
+    fee = MoneyField(allow_zero=True)
+    fee_per_hour = MoneyField(allow_zero=True)
 
 
 # -- PHH -----------------------------------------------------------------------------
 
 
 class ExportInput(serializers.Serializer[dict[str, Any]]):
-    table_id = WholeNumberField(required=False)
+    table_id = StrictIntegerField(text=True, required=False)
     gaming_day = serializers.DateField(required=False)
     gaming_day_from = serializers.DateField(required=False)
     gaming_day_to = serializers.DateField(required=False)
-    dealer_id = WholeNumberField(required=False)
-    player_id = WholeNumberField(required=False)
-    game_id = WholeNumberField(required=False)
-    min_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
-    max_pot = WholeNumberField(required=False, min_value=0, max_value=MAX_AMOUNT)
+    dealer_id = StrictIntegerField(text=True, required=False)
+    player_id = StrictIntegerField(text=True, required=False)
+    game_id = StrictIntegerField(text=True, required=False)
+    min_pot = MoneyField(required=False, allow_zero=True)
+    max_pot = MoneyField(required=False, allow_zero=True)
     in_force = serializers.BooleanField(required=False, default=True)
 
 
 class ExportOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    status = choice(JobStatus.choices)
+    status = EnumField(JobStatus)
     filters = serializers.JSONField()
     total = serializers.IntegerField()
     done = serializers.IntegerField()
@@ -399,7 +413,7 @@ class ExportOutput(serializers.Serializer[Any]):
 
 
 class ImportInput(serializers.Serializer[dict[str, Any]]):
-    table_id = WholeNumberField()
+    table_id = StrictIntegerField(text=True)
     file = serializers.FileField(required=False, help_text=gettext_lazy("A .phh or .phhs file."))
     text = serializers.CharField(required=False, allow_blank=False, max_length=5_000_000)
 

@@ -8,7 +8,8 @@ from games.engine.cli import main
 
 def _run() -> int:
     # Into a pipe, a replay's lines went out 8 KiB at a time (stdout's buffer) and the system calls
-    # cost a tenth of the command's CPU time; 64 KiB writes cost a fraction of that. A terminal keeps
+    # took a visible share of the command's CPU time (bench/README.md); 64 KiB writes cost a fraction
+    # of that. A terminal keeps
     # the line-buffered stdout, so a person reads each hand as it is replayed.
     if sys.stdout.isatty():
         return main()

@@ -105,7 +105,7 @@ class EffectiveAction(NamedTuple):
 # How a state keeps an ``EffectiveAction``: a plain tuple of ints, bools and
 # strings, which the garbage collector stops tracking, where a named tuple
 # holding the entered ``Action`` stays tracked in every finished hand a
-# replay keeps (measured: a quarter of a 10,000-hand replay went to GC).
+# replay keeps (measured: a large part of a long replay went to GC; bench/README.md).
 ActionRecord = tuple[int, str, int, int, bool, str, bool, str, int]
 
 
@@ -419,7 +419,7 @@ def _checked_amount(h: Hand, i: int, action: Action) -> int:
 
 
 def _capped_all_in(h: Hand, i: int, to: int, word: str) -> int:
-    low, high = raise_bounds(h, i)
+    _low, high = raise_bounds(h, i)
     if to <= high:
         return to
     if h.setup.options.pot_limit_reduce_oversize:

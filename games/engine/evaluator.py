@@ -5,7 +5,7 @@ Lee), called straight at its C entry points: ``bench/evaluator.py`` measured
 it the fastest of eval7, phevaluator, treys and pokerkit, and its card numbers
 are ours (``rank * 4 + suit``, suits c, d, h, s), so no conversion is needed.
 phevaluator's public ``evaluate_cards`` converts every card through
-``Card.to_id`` and costs about six times the C call; ``_pheval`` is its own
+``Card.to_id`` and costs several times the C call; ``_pheval`` is its own
 thin extension module, pinned with the package in ``requirements.txt`` and
 checked against the public functions by the tests.
 

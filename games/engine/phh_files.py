@@ -33,7 +33,7 @@ from games.engine.phh_words import action_number
 if TYPE_CHECKING:
     from games.engine.setup import HouseOptions
     from games.engine.state import Hand
-    from rake.policies import PercentageFee
+    from rake.engine.policies import PercentageFee
 
 _HEADER = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]\s*(?:#.*)?$", re.MULTILINE)
 _HEADER_AFTER_NEWLINE = re.compile(r"\n(" + _HEADER.pattern[1:] + ")", re.MULTILINE)  # ``_headers``
@@ -114,7 +114,7 @@ def _headers(text: str) -> list[tuple[int, int, str]]:
     ``_HEADER`` is tried at the text's start, then ``_HEADER_AFTER_NEWLINE``
     at every other line start: a search that begins with a newline looks
     only at line starts, where ``^`` had the regular expression engine try
-    every character of the file (measured 4 times as long).
+    every character of the file (measured several times as long; bench/README.md).
     """
     found: list[tuple[int, int, str]] = []
     first = _HEADER.match(text)
@@ -211,8 +211,8 @@ def _drained[T](items: list[T]) -> Iterator[T]:
 
     A file's hands are all read before the first is replayed (for the
     exponent); dropping each once replayed frees its memory for the next
-    hand's work, where keeping them all to the end cost a tenth of a replay's
-    time in memory the process had to grow into.
+    hand's work, where keeping them all to the end cost replay time in memory
+    the process had to grow into (bench/README.md).
     """
     items.reverse()
     while items:

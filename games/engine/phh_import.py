@@ -59,7 +59,7 @@ from games.engine.pots import clockwise_from
 from games.engine.results import Phase
 from games.engine.setup import ExtraPost, Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand
-from rake.policies import FeePolicyError, PercentageFee
+from rake.engine.policies import FeePolicyError, PercentageFee
 
 _RECORDED_FIELDS = ("finishing_stacks", "winnings")
 _DEFAULT_OPTIONS = HouseOptions()

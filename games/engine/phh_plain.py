@@ -73,10 +73,42 @@ class _Plain:
     """One hand's table and betting, by index in seat order as ``Hand`` keeps them."""
 
     __slots__ = (
-        "data", "exponent", "scale", "order", "player", "seats", "index", "button", "bring_in",
-        "stacks", "bets", "totals", "folded", "acted", "holes", "shown", "mucked", "values", "board", "known",
-        "phase", "street", "to_act", "current_bet", "min_raise", "aggressor", "able", "live", "free_show",
-        "show_order", "tabled", "settled", "uncontested", "big_blind", "after_big_blind", "after_button",
+        "able",
+        "acted",
+        "after_big_blind",
+        "after_button",
+        "aggressor",
+        "bets",
+        "big_blind",
+        "board",
+        "bring_in",
+        "button",
+        "current_bet",
+        "data",
+        "exponent",
+        "folded",
+        "free_show",
+        "holes",
+        "index",
+        "known",
+        "live",
+        "min_raise",
+        "mucked",
+        "order",
+        "phase",
+        "player",
+        "scale",
+        "seats",
+        "settled",
+        "show_order",
+        "shown",
+        "stacks",
+        "street",
+        "tabled",
+        "to_act",
+        "totals",
+        "uncontested",
+        "values",
     )  # fmt: skip
 
     def __init__(self, data: Mapping[str, Any], exponent: int) -> None:
@@ -190,7 +222,7 @@ class _Plain:
                 continue
             if self.phase == _DEAL:
                 self.deal(holes)
-            if count == 2 and (kind == "f" or kind == "cc") or count == 3 and kind == "cbr":
+            if (count == 2 and (kind == "f" or kind == "cc")) or (count == 3 and kind == "cbr"):
                 i = player[who]
                 if i != self.to_act or self.phase != _BETTING:
                     raise _NotPlain  # out of turn: a gap the engine fills, with a warning, or a refusal

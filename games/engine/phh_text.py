@@ -54,7 +54,7 @@ def decimal_places(value: object) -> int:
     """How many decimal places an amount is written with: ``623.75`` and ``1324.10`` have 2, ``205`` none."""
     if isinstance(value, Decimal) and value.is_finite():
         text = str(value)
-        # Plain notation, the digits after the point as written: a third of the cost of ``as_tuple``,
+        # Plain notation, the digits after the point as written: cheaper than ``as_tuple``,
         # read for every amount of a file before its first hand is replayed.
         if "E" not in text:
             point = text.find(".")
@@ -83,7 +83,7 @@ _TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
 _SPECIAL = {"inf", "+inf", "-inf", "nan", "+nan", "-nan"}  # floats tomllib hands to parse_float as written
 _NOT_SIMPLE = object()  # a value outside the subset
 # Values already read, by their text: hands repeat most of theirs (the variant, the blinds, the
-# antes, the date, the seats), and a lookup costs a tenth of reading. Values are immutable, an
+# antes, the date, the seats), and a lookup costs far less than reading. Values are immutable, an
 # array kept as a tuple and copied out; long texts (the actions) are never the same and not kept.
 _SEEN: dict[str, Any] = {}
 _KEYS: set[str] = set()  # keys found bare: files repeat the same few dozen

@@ -16,7 +16,7 @@ from typing import Literal
 
 from games.engine.errors import SetupError
 from games.engine.pots import Pot
-from rake.policies import PercentageFee
+from rake.engine.policies import PercentageFee
 
 HOLDEM_MAX_SEATS = 10
 SHORT_HANDED_MAX_SEATS = 6

@@ -32,7 +32,7 @@ from games.engine.events import Muck, Show
 from games.engine.pots import Pot, clockwise_from, split_pot
 from games.engine.results import Descriptions, HandResult, Phase, PotResult, ReplayDue
 from games.engine.setup import Game
-from rake.policies import hand_fees
+from rake.engine.policies import hand_fees
 
 if TYPE_CHECKING:
     from games.engine.state import Hand

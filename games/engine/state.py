@@ -7,10 +7,10 @@ every event (stacks, bets, totals, folded, acted) are copied, everything else
 is immutable and shared between a state and the next (the table's fixed
 facts, tuples of hole cards, draws, shows, mucks and hand values, the set of
 known cards, the log), and ``_copy`` is one generated function of plain
-attribute assignments (measured about 1.3x faster than a ``__dict__`` copy,
-and far faster than a getattr/setattr loop; the table's fixed facts are 7
-of the ~45 attributes, so moving them into a shared sub-object would save
-little and cost an indirection on every read). Running counts (players still
+attribute assignments (measured faster than a ``__dict__`` copy, and far
+faster than a getattr/setattr loop, bench/README.md). The table's fixed facts
+are 7 of the ~45 attributes, so moving them into a shared sub-object would
+save little and cost an indirection on every read. Running counts (players still
 in, players still able to bet) and the known-card set are kept up to date by
 the few functions that move chips or cards, instead of being recounted on
 every event. A state does not hold on to the states before it (a replayed
@@ -47,12 +47,51 @@ class Hand:
     """One hand at one table. Build it with ``Hand.start`` and move it with ``apply``."""
 
     __slots__ = (
-        "setup", "seats", "_index", "start_stacks", "stacks", "bets", "totals", "folded", "acted", "holes",
-        "drew", "shown", "mucked", "values", "board", "dead", "phase", "street", "to_act", "current_bet",
-        "min_raise", "full_level", "raise_count", "capped", "aggressor", "actions", "chip_actions",
-        "small_blind_index", "big_blind_index", "straddle_index", "show_order", "free_show", "pot_winners",
-        "notes", "returned", "result", "log", "able", "live", "known", "effective", "held", "flags",
-        "dead_money", "card_fees",
+        "_index",
+        "able",
+        "acted",
+        "actions",
+        "aggressor",
+        "bets",
+        "big_blind_index",
+        "board",
+        "capped",
+        "card_fees",
+        "chip_actions",
+        "current_bet",
+        "dead",
+        "dead_money",
+        "drew",
+        "effective",
+        "flags",
+        "folded",
+        "free_show",
+        "full_level",
+        "held",
+        "holes",
+        "known",
+        "live",
+        "log",
+        "min_raise",
+        "mucked",
+        "notes",
+        "phase",
+        "pot_winners",
+        "raise_count",
+        "result",
+        "returned",
+        "seats",
+        "setup",
+        "show_order",
+        "shown",
+        "small_blind_index",
+        "stacks",
+        "start_stacks",
+        "straddle_index",
+        "street",
+        "to_act",
+        "totals",
+        "values",
     )  # fmt: skip
 
     setup: TableSetup
@@ -161,15 +200,15 @@ class Hand:
         if isinstance(event, Undo):
             return self._undo(event)
         new = self._copy()
-        new.log = self.log + (event,)
+        new.log = (*self.log, event)
         new._dispatch(event)
         return new
 
     def apply_in_place(self, event: Event) -> Hand:
         """``apply`` for a replay that keeps only the last state: this state becomes the next one.
 
-        Copying the state costs a replay about a tenth of its time and only
-        the final state is kept. An undo still builds a new state. After a
+        Copying the state is a large part of a replay's time (bench/README.md)
+        and only the final state is kept. An undo still builds a new state. After a
         refusal this state is unusable: its caller drops it (the refusal is
         the replay's answer). ``tests/games/engine/test_properties.py`` holds
         ``replay`` (which uses this) against the chain of ``apply``.
@@ -187,7 +226,7 @@ class Hand:
         new = Hand.start(self.setup)
         for earlier in in_force[:-1]:
             new = new.apply_in_place(earlier)
-        new.log = self.log + (event,)
+        new.log = (*self.log, event)
         return new
 
     def events_in_force(self) -> list[Event]:
@@ -485,7 +524,7 @@ def _make_copy() -> None:
     body = [f"    new.{n} = self.{n}[:]" if n in _LISTS else f"    new.{n} = self.{n}" for n in Hand.__slots__]
     source = "def _copy(self):\n    new = _new(Hand)\n" + "\n".join(body) + "\n    return new\n"
     namespace: dict[str, Any] = {"_new": object.__new__, "Hand": Hand}
-    exec(source, namespace)  # noqa: S102 - fixed text built from __slots__ above, no outside input
+    exec(source, namespace)
     Hand._copy = namespace["_copy"]  # type: ignore[method-assign]
 
 

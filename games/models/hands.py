@@ -67,7 +67,7 @@ class Hand(Recorded):
     fee_policy = models.ForeignKey(
         "rake.FeePolicyVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    # The engine's TableSetup as plain data (games.services.setup.setup_to_dict).
+    # The engine's TableSetup as plain data (games.models.setup.setup_to_dict).
     setup: models.JSONField[Any] = models.JSONField(_("engine setup"))
     button = models.PositiveSmallIntegerField(_("button"))
     small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)

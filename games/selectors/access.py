@@ -26,7 +26,7 @@ def check_may_record(
     *,
     table_id: int,
     table_number: int | None = None,
-    dealer_now: int | None | EllipsisType = ...,
+    dealer_now: int | EllipsisType | None = ...,
 ) -> None:
     """Floor managers record anywhere; a dealer only at the table they are assigned to at this moment.
 

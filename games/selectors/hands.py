@@ -15,8 +15,8 @@ from games.engine import Board, Event, Hand, Undo, event_from_dict
 from games.engine.cards import cards_str
 from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus, HandStatusChange, PotAward
+from games.models.setup import setup_from_dict
 from games.selectors.access import readable_table_ids
-from games.services.setup import setup_from_dict
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,9 @@ from config.errors import NotFound
 from games.engine import EngineError, event_from_dict, replay
 from games.models import Hand as HandRow
 from games.models import HandEvent, HandResult, HandStatus, PotAward
-from games.services.completion import result_rows
-from games.services.setup import setup_from_dict
-from rake.policies import FeePolicyError
+from games.models.results import result_rows
+from games.models.setup import setup_from_dict
+from rake.engine.policies import FeePolicyError
 from tables.models import Table
 
 # Statuses whose record the floor already took out of force: a difference there needs nothing more.

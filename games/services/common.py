@@ -6,14 +6,13 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotFound
 from games.engine import EngineError, Event, Hand, event_from_dict
 from games.models import Hand as HandRow
-from rake.policies import FeePolicyError
-from tables.models import DealerAssignment, Table
+from rake.engine.policies import FeePolicyError
 
 
 def refusal(error: EngineError | FeePolicyError, *, prefix: str = "") -> DomainError:
@@ -40,30 +39,6 @@ def apply_event(state: Hand, event: Event, *, prefix: str = "") -> Hand:
         return state.apply(event)
     except EngineError as error:
         raise refusal(error, prefix=prefix) from None
-
-
-def lock_table(table_id: int) -> Table:
-    """The table row locked, with its game and ``dealer_now``: the id of the dealer assigned to it at this
-    moment (one open assignment per table), read in the same query as the lock."""
-    dealer_now = DealerAssignment.objects.filter(table_id=OuterRef("pk"), ended_at__isnull=True).values("dealer_id")
-    table = (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("game")
-        .annotate(dealer_now=Subquery(dealer_now[:1]))
-        .filter(pk=table_id)
-        .first()
-    )
-    if table is None:
-        raise NotFound(
-            _("Table %(table_id)s does not exist.") % {"table_id": table_id}, code="unknown_table", table_id=table_id
-        )
-    return table
-
-
-def dealer_now(table: Table) -> int | None:
-    """The dealer assigned to a table that ``lock_table`` returned, read with its lock (KeyError otherwise)."""
-    value: int | None = table.__dict__["dealer_now"]
-    return value
 
 
 def lock_hand(hand_id: int) -> HandRow:

@@ -16,9 +16,10 @@ from django.contrib.auth.models import User
 from config.db import Rows, insert_all
 from games.engine import Hand, start_replay
 from games.models import Hand as HandRow
-from games.models import HandResult, HandSeat, HandStatus, HandStatusChange, PotAward, SeatStack, StackKind
+from games.models import HandSeat, HandStatus, HandStatusChange, SeatStack, StackKind
+from games.models.results import result_rows
+from games.models.setup import setup_to_dict
 from games.services.common import next_number
-from games.services.setup import setup_to_dict
 from games.services.state import remember_on_commit
 
 
@@ -79,39 +80,6 @@ def store_result(*, hand: HandRow, state: Hand, now: datetime) -> None:
     insert_all(result_rows(hand=hand, state=state, now=now))
 
 
-def result_rows(*, hand: HandRow, state: Hand, now: datetime) -> list[Rows]:
-    """The result and the pots of a finished ``state``, not inserted yet; sets the hand's pot, fee and end."""
-    result = state.result
-    assert result is not None, "only a finished hand is completed"
-    total = sum(p.amount for p in result.pots if not p.carried)
-    hand.pot, hand.fee, hand.ended_at = total, result.fees, now
-    row = HandResult(
-        hand=hand,
-        total_pot=total,
-        fee=result.fees,
-        uncontested=result.uncontested,
-        tie=result.tie or "",
-        misdeal=result.misdeal,
-        carried_out=result.carried_out,
-        data=result.to_dict(),
-        completed_at=now,
-    )
-    pots = [
-        PotAward(
-            hand=hand,
-            index=k,
-            amount=p.amount,
-            eligible=list(p.eligible),
-            winners=list(p.winners),
-            shares=list(p.shares),
-            fee=p.fee,
-            carried=p.carried,
-        )
-        for k, p in enumerate(result.pots)
-    ]
-    return [(HandResult, [row]), (PotAward, pots)]
-
-
 def post_fees(*, actor: User, hand: HandRow) -> None:
     """Hand the fee to the rake app's ledger posting, in this transaction (idempotent per hand there).
 
@@ -120,7 +88,7 @@ def post_fees(*, actor: User, hand: HandRow) -> None:
     outstanding cannot make up the amount) the hand is still recorded as
     dealt and the refusal is logged; ``hand_fees_sweep`` posts it later.
     """
-    from rake.services.fees import hand_fees_post_in_recording
+    from games.services.hand_fees import hand_fees_post_in_recording
 
     hand_fees_post_in_recording(actor=actor, hand=hand)
 

@@ -25,10 +25,10 @@ from games.engine import Hand, Undo
 from games.engine.phh import effective_events
 from games.models import Hand as HandRow
 from games.models import HandEvent, HandResult, HandSeat, HandStatus, StackKind
+from games.models.setup import setup_from_dict
 from games.selectors.access import check_may_amend
 from games.services.common import apply_event, lock_hand, parse_event
 from games.services.completion import post_fees, status_change, store_result
-from games.services.setup import setup_from_dict
 from games.services.stacks import Seated, seated_with_stacks, stack_rows
 from games.services.state import remember_on_commit
 

@@ -28,16 +28,19 @@ from games.engine.phh import effective_events, export_hand, player_order
 from games.engine.phh_import import ReplayResult, replay_text, split_hands
 from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus, PhhExport
+from games.models.setup import engine_game, setup_to_dict
 from games.selectors.access import check_may_amend
 from games.selectors.hands import HandFilters, hands_list
-from games.services.common import lock_table, next_number
+from games.services.common import next_number
 from games.services.completion import status_change, store_result
-from games.services.setup import engine_game, setup_to_dict
 from games.services.state import engine_state
 from tables.selectors import sign_in_force
+from tables.services.common import lock_table
 
 EXPORT_DIR = "exports"
 PROGRESS_EVERY = 50
+# games.tasks.phh_export_run_task, sent by its name: the tasks module sits above the services.
+EXPORT_TASK = "games.tasks.phh_export_run_task"
 
 
 def _exponent() -> int:
@@ -64,13 +67,11 @@ def export_path(export: PhhExport) -> Path:
 
 def phh_export_create(*, actor: User, filters: HandFilters) -> PhhExport:
     """Queue the export of every hand matching ``filters``; the task starts once this commits."""
-    from games.tasks import phh_export_run_task
-
     with transaction.atomic():
         export = PhhExport.objects.create(
             filters=filters.as_dict(), deadline=pickup_end(), created_at=timezone.now(), created_by=actor
         )
-        send_on_commit(phh_export_run_task, export.pk)
+        send_on_commit(EXPORT_TASK, export.pk)
     return export
 
 
@@ -118,20 +119,16 @@ def phh_export_run(*, export_id: int) -> PhhExport:
 
 def phh_export_retry(*, export_id: int) -> PhhExport:
     """Start a failed PHH export again (the page's "Try again"); the views check the role."""
-    from games.tasks import phh_export_run_task
-
     if not PhhExport.objects.filter(pk=export_id).exists():
         raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
-    if not job_retry(PhhExport, export_id, lambda pk: send_on_commit(phh_export_run_task, pk)):
+    if not job_retry(PhhExport, export_id, lambda pk: send_on_commit(EXPORT_TASK, pk)):
         raise DomainError(_("Only a failed export can be tried again."), code="export_not_failed", status=409)
     return PhhExport.objects.get(pk=export_id)
 
 
 def phh_exports_requeue() -> tuple[int, int]:
     """Re-queue PHH exports whose worker went silent or that no worker picked up; fail those tried too often."""
-    from games.tasks import phh_export_run_task
-
-    return jobs_requeue(PhhExport, lambda pk: send_on_commit(phh_export_run_task, pk))
+    return jobs_requeue(PhhExport, lambda pk: send_on_commit(EXPORT_TASK, pk))
 
 
 @dataclass(frozen=True)

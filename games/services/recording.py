@@ -1,5 +1,12 @@
 """Recording hands: start, one event at a time (with undo), or a whole hand in one request.
 
+Fast path (``config.db.fast_paths``): an event's write, ``_RECORD_SQL``, moves the head and inserts
+the event in one statement. ORM twin: the conditional ``update`` and ``save`` in ``_store_event``.
+Differential test: ``tests/games/test_hand_recording_paths_write_the_same_rows.py`` (with a whole
+hand's ``config.db.insert_all``, the table's read and the fee's statements). Rules it restates: the
+hand is at ``seq`` and open (``HandStatus.OPEN``), the recorder deals the hand's table now unless their
+role records anywhere (``games.selectors.access``), and an event's columns as ``HandEvent`` has them.
+
 The event path is the hot one (a dealer pitches faster than a page loads):
 lock the hand row, compare the sequence, take the engine state from the
 per-process cache (or replay the log), apply, insert the event, move the
@@ -23,19 +30,20 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.db import insert_all, prepared_cursor
+from config.db import fast_paths, insert_all, prepared_cursor, sql_text
 from config.errors import Conflict, DomainError
 from config.roles import Role, has_any_role
 from games.engine import EngineError, Hand, Undo
 from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus
 from games.selectors.access import RECORD_ANYWHERE, check_may_record
-from games.services.common import apply_event, dealer_now, lock_hand, parse_event
+from games.services.common import apply_event, lock_hand, parse_event
 from games.services.completion import completion_rows, hand_complete, hand_completed
 from games.services.starting import Started, plan_hand, start_hand
 from games.services.state import committed_state, engine_state, pot_in_middle, remember_on_commit
 from games.services.table_state import table_state
 from tables.models import DealerAssignment
+from tables.services.common import dealer_now
 
 MAX_BATCH_EVENTS = 400
 
@@ -165,19 +173,27 @@ class _Locked(Exception):
 # anywhere); when it matches no row the INSERT inserts none. A concurrent writer blocked on the row
 # lock re-checks ``seq`` on the committed row and matches nothing. A unique violation (a client id
 # already used in the hand) fails the whole statement, so the head does not move either.
-_RECORD_SQL = """
+_RECORD_SQL = sql_text(
+    """
 WITH head AS (
-    UPDATE games_hand SET seq = %(next_seq)s, pot = %(pot)s
-    WHERE id = %(hand_id)s AND seq = %(seq)s AND status = 'open'
+    UPDATE {Hand} SET {Hand.seq} = %(next_seq)s, {Hand.pot} = %(pot)s
+    WHERE {Hand.id} = %(hand_id)s AND {Hand.seq} = %(seq)s AND {Hand.status} = %(open)s
       AND (%(anywhere)s OR EXISTS (
-          SELECT 1 FROM tables_dealerassignment a
-          WHERE a.table_id = games_hand.table_id AND a.dealer_id = %(actor_id)s AND a.ended_at IS NULL))
-    RETURNING id
+          SELECT 1 FROM {Assignment} a
+          WHERE a.{Assignment.table} = {Hand}.{Hand.table} AND a.{Assignment.dealer} = %(actor_id)s
+            AND a.{Assignment.ended_at} IS NULL))
+    RETURNING {Hand.id}
 )
-INSERT INTO games_handevent (created_at, created_by_id, hand_id, seq, client_event_id, kind, data)
-SELECT %(now)s, %(actor_id)s, head.id, %(seq)s, %(client_event_id)s, %(kind)s, %(data)s::jsonb FROM head
-RETURNING id
-"""
+INSERT INTO {Event} ({Event.created_at}, {Event.created_by}, {Event.hand}, {Event.seq}, {Event.client_event_id},
+    {Event.kind}, {Event.data})
+SELECT %(now)s, %(actor_id)s, head.{Hand.id}, %(seq)s, %(client_event_id)s, %(kind)s, %(data)s::jsonb FROM head
+RETURNING {Event.id}
+""",
+    Hand=HandRow,
+    Event=HandEvent,
+    Assignment=DealerAssignment,
+)
+STATEMENTS = (_RECORD_SQL,)
 
 
 def _may_record_anywhere(actor: User) -> bool | None:
@@ -190,12 +206,13 @@ def _may_record_anywhere(actor: User) -> bool | None:
 def _store_event(*, actor: User, anywhere: bool, row: HandEvent, pot: int, next_seq: int) -> bool:
     """Move the head from ``row.seq`` to ``next_seq`` and insert ``row``; False (nothing stored) when the
     hand is not at ``row.seq``, not open, or the actor does not deal its table at this moment."""
-    if connection.vendor == "postgresql":
+    if fast_paths():
         params: dict[str, Any] = {
             "next_seq": next_seq,
             "pot": pot,
             "hand_id": row.hand_id,
             "seq": row.seq,
+            "open": HandStatus.OPEN.value,
             "anywhere": anywhere,
             "actor_id": actor.pk,
             "now": row.created_at,

@@ -15,10 +15,10 @@ from config.errors import DomainError
 from config.money import check_minor, format_money
 from games.models import SeatStack, StackKind
 from games.selectors.access import check_may_record
-from games.services.common import dealer_now, lock_table
 from games.services.stacks import Seated, stack_rows
 from tables import services as floor
 from tables.models import SeatSession, WaitlistEntry
+from tables.services.common import dealer_now, lock_table
 
 
 @transaction.atomic

@@ -21,8 +21,8 @@ from config.errors import Conflict, DomainError
 from config.money import check_minor
 from games.models import Hand, HandStatus, SeatStack, StackKind
 from games.selectors.access import check_may_amend, check_may_record
-from games.services.common import dealer_now, lock_table
 from tables.models import SeatSession
+from tables.services.common import dealer_now, lock_table
 
 
 @dataclass(frozen=True)

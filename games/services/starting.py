@@ -25,14 +25,16 @@ from games.engine import (
 from games.engine.pots import clockwise_from
 from games.models import Hand as HandRow
 from games.models import HandSeat, HandStatus, StackKind
-from games.services.common import dealer_now, refusal
-from games.services.setup import STRUCTURES, engine_game, setup_to_dict
+from games.models.setup import STRUCTURES, engine_game, setup_to_dict
+from games.services.common import refusal
 from games.services.sitting_out import SittingOut, sitting_out
 from games.services.stacks import Seated, stack_rows
 from games.services.table_state import LastHand, TableState
-from rake.policies import FeePolicyError, PercentageFee
-from rake.selectors import gaming_day_closed, percentage_fee_for
+from ledger.selectors.days import gaming_day_closed
+from rake.engine.policies import FeePolicyError, PercentageFee
+from rake.selectors import percentage_fee_for
 from tables.models import Table, TableStatus
+from tables.services.common import dealer_now
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from games.engine import Event, Game, Hand, Phase, event_from_dict, replay
 from games.engine.cards import cards_str
 from games.models import Hand as HandRow
 from games.models import HandEvent
-from games.services.setup import setup_from_dict
+from games.models.setup import setup_from_dict
 
 CACHE_SIZE = 512
 

@@ -1,5 +1,14 @@
 """What starting a hand reads of a table, under the table's row lock: the lock, then one read.
 
+Fast path (``config.db.fast_paths``): ``_read_sql``, the lock and one statement. ORM twin:
+``_read_orm``. Differential test: ``tests/games/test_table_state_readers_agree.py``. Rules it
+restates: the open hand (``HandStatus.OPEN``), a seat's stack (``games.services.stacks``: the last
+``SeatStack``, or the one of the seat moved from), who is away (``tables.selectors.aways_by_session``),
+the fee policy in force (``rake.selectors.fee_policy_in_force``: the table's before the game's), the
+smallest active chip, the last hand of the table's own sequence, the day's close, the sign in force
+(``tables.selectors.sign_in_force``), the next hand number (``games.services.common.next_number``)
+and a hand already recorded under a client hand id.
+
 Every hand starts with the same reads: the table with its game and dealer,
 an open hand, the seated players with their stacks, who is away, who was
 ever dealt in, the fee policy and the sign in force, the smallest chip, the
@@ -30,20 +39,22 @@ from django.db.models import Exists, Model, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.selectors.ledger import denominations
-from config.db import prepared_cursor
+from config.db import fast_paths, prepared_cursor, sql_text
 from config.errors import NotFound
 from config.gaming_day import gaming_day_of
 from config.numbers import MAX_ID
 from games.models import Hand as HandRow
-from games.models import HandSeat, HandStatus
-from games.services.common import lock_table, next_number
+from games.models import HandSeat, HandStatus, SeatStack
+from games.services.common import next_number
 from games.services.stacks import Seated, seated_with_stacks
+from ledger.models import Denomination, GamingDayClose
+from ledger.selectors.balances import denominations
+from ledger.selectors.days import gaming_day_is_closed
 from rake.models import FeePolicyVersion
 from rake.selectors import fee_policy_in_force
-from rake.selectors.days import gaming_day_is_closed
-from tables.models import Game, Player, SeatAway, SeatSession, Table
+from tables.models import DealerAssignment, Game, Player, SeatAway, SeatSession, SignVersion, Table
 from tables.selectors import aways_by_session, sign_in_force
+from tables.services.common import lock_table
 
 
 @dataclass(frozen=True)
@@ -58,7 +69,7 @@ class LastHand:
 
 @dataclass(frozen=True)
 class TableState:
-    table: Table  # locked, with its game; ``common.dealer_now`` reads the dealer assigned now
+    table: Table  # locked, with its game; ``tables.services.common.dealer_now`` reads the dealer assigned now
     open_hand: tuple[int, int] | None  # (id, number)
     seated: list[Seated]
     aways: dict[int, list[SeatAway]]  # by seat session, in time order
@@ -82,7 +93,7 @@ def table_state(table_id: int, *, client_hand_id: str = "") -> TableState:
     """Lock the table and read its state; the caller holds the transaction."""
     # An id past bigint names no table: the ORM read finds none (Django drops an out-of-range
     # lookup), where the raw read's ``%(table)s::bigint`` would fail with "bigint out of range".
-    if connection.vendor == "postgresql" and 0 < table_id <= MAX_ID:
+    if fast_paths() and 0 < table_id <= MAX_ID:
         return _read_sql(table_id, client_hand_id=client_hand_id)
     table = lock_table(table_id)
     return _read_orm(table, client_hand_id=client_hand_id)
@@ -125,57 +136,87 @@ def _read_orm(table: Table, *, client_hand_id: str) -> TableState:
     )
 
 
-_LOCK_SQL = """
-SELECT row_to_json(t)::text, row_to_json(g)::text,
-    (SELECT a.dealer_id FROM tables_dealerassignment a WHERE a.table_id = t.id AND a.ended_at IS NULL LIMIT 1)
-FROM tables_table t LEFT JOIN tables_game g ON g.id = t.game_id
-WHERE t.id = %(table)s::bigint
-FOR UPDATE OF t
-"""
+_NAMES: dict[str, type[Model]] = {
+    "Assignment": DealerAssignment,
+    "Away": SeatAway,
+    "Close": GamingDayClose,
+    "Denomination": Denomination,
+    "Game": Game,
+    "Hand": HandRow,
+    "HandSeat": HandSeat,
+    "Player": Player,
+    "Policy": FeePolicyVersion,
+    "Session": SeatSession,
+    "Sign": SignVersion,
+    "Stack": SeatStack,
+    "Table": Table,
+}
 
-_READ_SQL = """
+_LOCK_SQL = sql_text(
+    """
+SELECT row_to_json(t)::text, row_to_json(g)::text,
+    (SELECT a.{Assignment.dealer} FROM {Assignment} a
+        WHERE a.{Assignment.table} = t.{Table.id} AND a.{Assignment.ended_at} IS NULL LIMIT 1)
+FROM {Table} t LEFT JOIN {Game} g ON g.{Game.id} = t.{Table.game}
+WHERE t.{Table.id} = %(table)s::bigint
+FOR UPDATE OF t
+""",
+    **_NAMES,
+)
+
+_READ_SQL = sql_text(
+    """
 WITH sessions AS MATERIALIZED (
-    SELECT s.*, p.first_name AS player_first_name, p.last_name AS player_last_name,
+    SELECT s.*, p.{Player.first_name} AS player_first_name, p.{Player.last_name} AS player_last_name,
         COALESCE(
-            (SELECT st.stack FROM games_seatstack st WHERE st.seat_session_id = s.id ORDER BY st.id DESC LIMIT 1),
+            (SELECT st.{Stack.stack} FROM {Stack} st WHERE st.{Stack.seat_session} = s.{Session.id}
+                ORDER BY st.{Stack.id} DESC LIMIT 1),
             -- a seat moved to: the chips came along (games.services.stacks)
-            (SELECT st.stack FROM games_seatstack st WHERE st.seat_session_id = s.moved_from_id
-                ORDER BY st.id DESC LIMIT 1)
+            (SELECT st.{Stack.stack} FROM {Stack} st WHERE st.{Stack.seat_session} = s.{Session.moved_from}
+                ORDER BY st.{Stack.id} DESC LIMIT 1)
         ) AS latest_stack,
-        (SELECT hs.hand_id FROM games_handseat hs WHERE hs.seat_session_id = s.id
-            ORDER BY hs.hand_id DESC LIMIT 1) IS NOT NULL AS dealt
-    FROM tables_seatsession s JOIN tables_player p ON p.id = s.player_id
-    WHERE s.table_id = %(table)s::bigint AND s.ended_at IS NULL
+        (SELECT hs.{HandSeat.hand} FROM {HandSeat} hs WHERE hs.{HandSeat.seat_session} = s.{Session.id}
+            ORDER BY hs.{HandSeat.hand} DESC LIMIT 1) IS NOT NULL AS dealt
+    FROM {Session} s JOIN {Player} p ON p.{Player.id} = s.{Session.player}
+    WHERE s.{Session.table} = %(table)s::bigint AND s.{Session.ended_at} IS NULL
 )
 SELECT
-    (SELECT json_build_array(h.id, h.number) FROM games_hand h
-        WHERE h.table_id = %(table)s::bigint AND h.status = 'open'
-        ORDER BY h.created_at DESC, h.id DESC LIMIT 1)::text,
-    (SELECT json_agg(row_to_json(s) ORDER BY s.seat_number) FROM sessions s)::text,
-    (SELECT json_agg(row_to_json(w) ORDER BY w.started_at, w.id) FROM tables_seataway w
-        WHERE w.seat_session_id IN (SELECT id FROM sessions))::text,
-    (SELECT row_to_json(f)::text FROM rake_feepolicyversion f
-        WHERE (f.table_id = %(table)s::bigint OR f.game_id = %(game)s::bigint)
-            AND f.effective_from <= %(now)s::timestamptz
-        ORDER BY f.table_id ASC NULLS LAST, f.effective_from DESC, f.id DESC LIMIT 1),
-    (SELECT d.value FROM cashier_denomination d WHERE d.active ORDER BY d.value LIMIT 1),
-    (SELECT json_build_array(h.button, h.small_blind_seat, h.big_blind_seat, h.status) FROM games_hand h
-        WHERE h.table_id = %(table)s::bigint AND h.replay_of_id IS NULL AND h.corrects_id IS NULL
-        ORDER BY h.id DESC LIMIT 1)::text,
-    EXISTS (SELECT FROM rake_gamingdayclose c WHERE c.gaming_day = %(day)s::date),
-    (SELECT v.id FROM tables_signversion v
-        WHERE v.table_id = %(table)s::bigint AND v.valid_from <= %(now)s::timestamptz
-            AND (v.valid_to IS NULL OR v.valid_to > %(now)s::timestamptz)
-        ORDER BY v.valid_from DESC, v.id DESC LIMIT 1),
-    (SELECT COALESCE(MAX(h.number), 0) + 1 FROM games_hand h
-        WHERE h.table_id = %(table)s::bigint AND h.gaming_day = %(day)s::date),
-    (SELECT h.id FROM games_hand h
+    (SELECT json_build_array(h.{Hand.id}, h.{Hand.number}) FROM {Hand} h
+        WHERE h.{Hand.table} = %(table)s::bigint AND h.{Hand.status} = %(open)s::text
+        ORDER BY h.{Hand.created_at} DESC, h.{Hand.id} DESC LIMIT 1)::text,
+    (SELECT json_agg(row_to_json(s) ORDER BY s.{Session.seat_number}) FROM sessions s)::text,
+    (SELECT json_agg(row_to_json(w) ORDER BY w.{Away.started_at}, w.{Away.id}) FROM {Away} w
+        WHERE w.{Away.seat_session} IN (SELECT {Session.id} FROM sessions))::text,
+    (SELECT row_to_json(f)::text FROM {Policy} f
+        WHERE (f.{Policy.table} = %(table)s::bigint OR f.{Policy.game} = %(game)s::bigint)
+            AND f.{Policy.effective_from} <= %(now)s::timestamptz
+        ORDER BY f.{Policy.table} ASC NULLS LAST, f.{Policy.effective_from} DESC, f.{Policy.id} DESC LIMIT 1),
+    (SELECT d.{Denomination.value} FROM {Denomination} d WHERE d.{Denomination.active}
+        ORDER BY d.{Denomination.value} LIMIT 1),
+    (SELECT json_build_array(h.{Hand.button}, h.{Hand.small_blind_seat}, h.{Hand.big_blind_seat}, h.{Hand.status})
+        FROM {Hand} h
+        WHERE h.{Hand.table} = %(table)s::bigint AND h.{Hand.replay_of} IS NULL AND h.{Hand.corrects} IS NULL
+        ORDER BY h.{Hand.id} DESC LIMIT 1)::text,
+    EXISTS (SELECT FROM {Close} c WHERE c.{Close.gaming_day} = %(day)s::date),
+    (SELECT v.{Sign.id} FROM {Sign} v
+        WHERE v.{Sign.table} = %(table)s::bigint AND v.{Sign.valid_from} <= %(now)s::timestamptz
+            AND (v.{Sign.valid_to} IS NULL OR v.{Sign.valid_to} > %(now)s::timestamptz)
+        ORDER BY v.{Sign.valid_from} DESC, v.{Sign.id} DESC LIMIT 1),
+    (SELECT COALESCE(MAX(h.{Hand.number}), 0) + 1 FROM {Hand} h
+        WHERE h.{Hand.table} = %(table)s::bigint AND h.{Hand.gaming_day} = %(day)s::date),
+    (SELECT h.{Hand.id} FROM {Hand} h
         -- The partial unique index's own condition, written out: a prepared statement's generic plan
         -- cannot derive it from the parameter, and without it would scan every hand of the table.
-        WHERE h.table_id = %(table)s::bigint AND h.client_hand_id = %(client)s::text AND h.client_hand_id <> ''
-        ORDER BY h.id LIMIT 1),
-    nextval(pg_get_serial_sequence('games_hand', 'id'))
-"""
+        WHERE h.{Hand.table} = %(table)s::bigint AND h.{Hand.client_hand_id} = %(client)s::text
+            AND h.{Hand.client_hand_id} <> ''
+        ORDER BY h.{Hand.id} LIMIT 1),
+    nextval(pg_get_serial_sequence(%(hand_table)s::text, %(hand_id)s::text))
+""",
+    **_NAMES,
+)
+# The table and column whose sequence gives a hand its id, unquoted as ``pg_get_serial_sequence`` reads them.
+_HAND_ID_SEQUENCE = {"hand_table": HandRow._meta.db_table, "hand_id": str(HandRow._meta.pk.column)}
+STATEMENTS = (_LOCK_SQL, _READ_SQL)
 
 
 def _read_sql(table_id: int, *, client_hand_id: str) -> TableState:
@@ -195,7 +236,15 @@ def _read_sql(table_id: int, *, client_hand_id: str) -> TableState:
         table.__dict__["dealer_now"] = dealer_id
         now = timezone.now()
         day = gaming_day_of(now)
-        params = {"table": table_id, "game": table.game_id, "now": now, "day": day, "client": client_hand_id}
+        params = {
+            "table": table_id,
+            "game": table.game_id,
+            "now": now,
+            "day": day,
+            "client": client_hand_id,
+            "open": HandStatus.OPEN.value,
+            **_HAND_ID_SEQUENCE,
+        }
         cursor.execute(_READ_SQL, params)
         row = cursor.fetchone()
     open_hand, sessions, aways, policy, smallest, last, closed, sign_id, number, recorded, hand_id = row

@@ -24,12 +24,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import StrictIntegerField
 from config.errors import NotFound
 from config.files import send_file
 from config.models import JobStatus
 from config.numbers import MAX_ID
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role, user_roles
+from ledger.models import GamingDayClose
 from rake import selectors, services
 from rake.apis.money_serializers import (
     DayCloseInputSerializer,
@@ -46,7 +48,7 @@ from rake.apis.money_serializers import (
     ReconciliationRowSerializer,
     ReportQuerySerializer,
 )
-from rake.models import DropCount, GamingDayClose, ReportExport
+from rake.models import DropCount, ReportExport
 from rake.selectors.days import DayStatus
 from rake.selectors.drops import ReconciliationRow, results_visible
 from rake.selectors.reports import FeeReport, ReportFilters, ReportRow
@@ -241,7 +243,7 @@ _TABLE = OpenApiParameter("table_id", OpenApiTypes.INT, description="Only this t
 
 class _DropFilters(serializers.Serializer[dict[str, Any]]):
     gaming_day = serializers.DateField(required=False)
-    table_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    table_id = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
 
 
 class DropCountListApi(APIView):
@@ -293,7 +295,7 @@ class DropTallyApi(APIView):
         form = DropTallyInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         result = services.drop_tally_record(
-            actor=request.user,  # type: ignore[arg-type]
+            actor=acting_user(request),
             count_id=count_id,
             chips=form.chip_counts(),
         )
@@ -312,7 +314,7 @@ class DropExplainApi(APIView):
         form = DropExplainInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         services.drop_count_explain(
-            actor=request.user,  # type: ignore[arg-type]
+            actor=acting_user(request),
             count_id=count_id,
             explanation=form.validated_data["explanation"],
         )
@@ -363,7 +365,7 @@ class GamingDayCloseApi(APIView):
         form = DayCloseInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         close = services.gaming_day_close(
-            actor=request.user,  # type: ignore[arg-type]
+            actor=acting_user(request),
             gaming_day=form.validated_data["gaming_day"],
             note=form.validated_data.get("note", ""),
         )
@@ -395,7 +397,7 @@ class ExportCreateApi(APIView):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         export = services.export_create(
-            actor=request.user,  # type: ignore[arg-type]
+            actor=acting_user(request),
             format=data["format"],
             content=data["content"],
             filters=_filters(data),

@@ -8,50 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import EnumField, MoneyField, StrictIntegerField
 from config.models import JobStatus
 from config.numbers import MAX_ID
-from rake.apis.serializers import MoneyField, StrictIntegerField, _enum
 from rake.models import DropCountStatus, ExportContent, ExportFormat
 from rake.selectors.reports import GROUPS
 
-
-class _Choice(serializers.ChoiceField):
-    choices_of: Any = None
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=self.choices_of.choices, **kwargs)
-
-
-@extend_schema_field(_enum(DropCountStatus), component_name="DropCountStatus")
-class DropCountStatusField(_Choice):
-    choices_of = DropCountStatus
-
-
-@extend_schema_field(_enum(ExportFormat), component_name="FeeExportFormat")
-class ExportFormatField(_Choice):
-    choices_of = ExportFormat
-
-
-@extend_schema_field(_enum(ExportContent), component_name="FeeExportContent")
-class ExportContentField(_Choice):
-    choices_of = ExportContent
-
-
-@extend_schema_field(_enum(JobStatus), component_name="FeeExportStatus")
-class ExportStatusField(_Choice):
-    choices_of = JobStatus
-
-
-@extend_schema_field(
-    {"type": "string", "enum": list(GROUPS), "description": ", ".join(GROUPS)}, component_name="FeeReportGroup"
-)
-class GroupByField(serializers.ChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=list(GROUPS), **kwargs)
+# The report's groupings as a choice set, for ``EnumField`` (django-stubs do not type Enum's functional API).
+ReportGroup = TextChoices("ReportGroup", list(GROUPS))  # type: ignore[call-overload]
 
 
 # --- drop counts -------------------------------------------------------------------------------
@@ -110,7 +78,7 @@ class DropShareSerializer(serializers.Serializer[dict[str, Any]]):
     kind = serializers.CharField(allow_blank=True)
     expected = MoneyField(allow_zero=True)
     counted = MoneyField(allow_zero=True)
-    variance = serializers.IntegerField(help_text=_("Minor units, signed."))
+    variance = MoneyField(allow_zero=True, signed=True)
 
 
 class DropCountSerializer(serializers.Serializer[dict[str, Any]]):
@@ -121,14 +89,14 @@ class DropCountSerializer(serializers.Serializer[dict[str, Any]]):
     table_number = serializers.IntegerField()
     gaming_day = serializers.DateField()
     shift = serializers.IntegerField()
-    status = DropCountStatusField()
+    status = EnumField(DropCountStatus)
     round = serializers.IntegerField()
     started_by = serializers.CharField()
     started_at = serializers.DateTimeField()
     tallies_this_round = serializers.IntegerField()
     expected = MoneyField(allow_zero=True, allow_null=True)
     counted = MoneyField(allow_zero=True, allow_null=True)
-    variance = serializers.IntegerField(allow_null=True, help_text=_("Counted minus expected, minor units."))
+    variance = MoneyField(allow_zero=True, signed=True, allow_null=True)
     over_threshold = serializers.BooleanField(allow_null=True)
     lines = DropLineSerializer(many=True)
     tallies = DropTallySerializer(many=True)
@@ -153,7 +121,7 @@ class ReconciliationRowSerializer(serializers.Serializer[dict[str, Any]]):
     fees_posted = MoneyField(allow_zero=True)
     expected = MoneyField(allow_zero=True)
     counted = MoneyField(allow_zero=True)
-    variance = serializers.IntegerField()
+    variance = MoneyField(allow_zero=True, signed=True)
     pending = serializers.BooleanField()
     count_ids = serializers.ListField(child=serializers.IntegerField())
 
@@ -174,7 +142,7 @@ class GamingDayCloseSerializer(serializers.Serializer[dict[str, Any]]):
     hands = serializers.IntegerField()
     fees = MoneyField(allow_zero=True)
     counted = MoneyField(allow_zero=True)
-    variance = serializers.IntegerField()
+    variance = MoneyField(allow_zero=True, signed=True)
 
 
 class DayStatusSerializer(serializers.Serializer[dict[str, Any]]):
@@ -191,8 +159,8 @@ class DayStatusSerializer(serializers.Serializer[dict[str, Any]]):
 class ReportQuerySerializer(serializers.Serializer[dict[str, Any]]):
     day_from = serializers.DateField()
     day_to = serializers.DateField()
-    group_by = GroupByField(required=False, default="gaming_day")
-    table_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    group_by = EnumField(ReportGroup, required=False, default="gaming_day")
+    table_id = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
 
 
 class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
@@ -209,7 +177,7 @@ class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
     time_charges = serializers.IntegerField()
     expected = MoneyField(allow_zero=True)
     counted = MoneyField(allow_zero=True)
-    variance = serializers.IntegerField()
+    variance = MoneyField(allow_zero=True, signed=True)
 
 
 class FeesPerDaySerializer(serializers.Serializer[dict[str, Any]]):
@@ -225,7 +193,7 @@ class FeesPerTableSerializer(serializers.Serializer[dict[str, Any]]):
 class FeeReportSerializer(serializers.Serializer[dict[str, Any]]):
     day_from = serializers.DateField()
     day_to = serializers.DateField()
-    group_by = GroupByField()
+    group_by = EnumField(ReportGroup)
     rows = ReportRowSerializer(many=True)
     totals = ReportRowSerializer()
     fees_per_day = FeesPerDaySerializer(many=True)
@@ -233,16 +201,16 @@ class FeeReportSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class ExportCreateInputSerializer(ReportQuerySerializer):
-    format = ExportFormatField()
-    content = ExportContentField(required=False, default=ExportContent.SUMMARY)
+    format = EnumField(ExportFormat)
+    content = EnumField(ExportContent, required=False, default=ExportContent.SUMMARY)
 
 
 class ExportSerializer(serializers.Serializer[dict[str, Any]]):
     id = serializers.IntegerField()
-    format = ExportFormatField()
-    content = ExportContentField()
+    format = EnumField(ExportFormat)
+    content = EnumField(ExportContent)
     filters = serializers.DictField()
-    status = ExportStatusField()
+    status = EnumField(JobStatus)
     attempts = serializers.IntegerField()
     total = serializers.IntegerField()
     done = serializers.IntegerField()

@@ -15,8 +15,9 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import EnumField, MoneyField, StrictBooleanField, StrictIntegerField
 from config.errors import DomainError
-from config.money import amount_pattern, parse_amount, to_major
+from config.money import to_major
 from config.numbers import MAX_ID
 from rake.models import Allocation, FeeKind, FeePolicyVersion, TimeCharge, TimeChargeStatus, TimeUnit
 from rake.selectors import fee_line
@@ -58,75 +59,6 @@ class PercentField(serializers.Field[Decimal, Decimal, str, Any]):
         return f"{value * 100:.{PERCENT_DECIMALS}f}"
 
 
-@extend_schema_field(
-    {
-        "type": "string",
-        "pattern": amount_pattern(),
-        "example": "2000",
-        "description": "Amount in major units of the room's currency.",
-    }
-)
-class MoneyField(serializers.Field[int, int, str, Any]):
-    def __init__(self, *, allow_zero: bool = False, **kwargs: Any) -> None:
-        self.allow_zero = allow_zero
-        super().__init__(**kwargs)
-
-    def to_internal_value(self, data: Any) -> int:
-        try:
-            return parse_amount(data, field=self.field_name or "amount", allow_zero=self.allow_zero)
-        except DomainError as exc:
-            raise serializers.ValidationError(exc.message) from None
-
-    def to_representation(self, value: int) -> str:
-        return f"{to_major(value)}"
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """An integer that really is one: no 60.0, no true."""
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, (bool, float)):
-            raise serializers.ValidationError(_("send a whole number, not %(name)s") % {"name": type(data).__name__})
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    def to_internal_value(self, data: Any) -> bool:
-        if not isinstance(data, bool):
-            raise serializers.ValidationError(_("send true or false"))
-        return super().to_internal_value(data)
-
-
-def _enum(choices: type[Any]) -> dict[str, Any]:
-    return {"type": "string", "enum": list(choices.values), "description": ", ".join(choices.values)}
-
-
-# Each choice set is its own schema component, so equally named fields of other
-# apps (``kind``, ``status``) never collide in drf-spectacular's enum naming.
-@extend_schema_field(_enum(FeeKind), component_name="FeeKind")
-class FeeKindField(serializers.ChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=FeeKind.choices, **kwargs)
-
-
-@extend_schema_field(_enum(Allocation), component_name="FeeAllocation")
-class AllocationField(serializers.ChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=Allocation.choices, **kwargs)
-
-
-@extend_schema_field(_enum(TimeUnit), component_name="FeeTimeUnit")
-class TimeUnitField(serializers.ChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=TimeUnit.choices, **kwargs)
-
-
-@extend_schema_field(_enum(TimeChargeStatus), component_name="TimeChargeStatus")
-class TimeChargeStatusField(serializers.ChoiceField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=TimeChargeStatus.choices, **kwargs)
-
-
 class CapByPlayersSerializer(serializers.Serializer[dict[str, Any]]):
     min_players = StrictIntegerField(min_value=1, max_value=10)
     cap = MoneyField()
@@ -135,7 +67,7 @@ class CapByPlayersSerializer(serializers.Serializer[dict[str, Any]]):
 class FeePolicySetInputSerializer(serializers.Serializer[dict[str, Any]]):
     table_id = StrictIntegerField(required=False, min_value=1, max_value=MAX_ID)
     game_id = StrictIntegerField(required=False, min_value=1, max_value=MAX_ID)
-    kind = FeeKindField()
+    kind = EnumField(FeeKind)
     reason = serializers.CharField(max_length=200)
     effective_from = serializers.DateTimeField(
         required=False, help_text=gettext_lazy("Default: now. Never in the past.")
@@ -145,9 +77,9 @@ class FeePolicySetInputSerializer(serializers.Serializer[dict[str, Any]]):
     caps_by_players = CapByPlayersSerializer(many=True, required=False)
     min_pot = MoneyField(required=False, allow_zero=True)
     no_flop_no_drop = StrictBooleanField(required=False)
-    allocation = AllocationField(required=False)
+    allocation = EnumField(Allocation, required=False)
     amount_per_hour = MoneyField(required=False)
-    unit = TimeUnitField(required=False)
+    unit = EnumField(TimeUnit, required=False)
     collect_every_minutes = StrictIntegerField(required=False, min_value=1, max_value=1440)
     charge_away = StrictBooleanField(required=False)
 
@@ -172,9 +104,9 @@ class FeePolicyVersionSerializer(serializers.ModelSerializer[FeePolicyVersion]):
     min_pot = MoneyField(allow_null=True, read_only=True)
     amount_per_hour = MoneyField(allow_null=True, read_only=True)
     created_by = serializers.CharField(source="created_by.username", read_only=True)
-    kind = FeeKindField(read_only=True)
-    allocation = AllocationField(read_only=True, allow_null=True)
-    unit = TimeUnitField(read_only=True, allow_null=True)
+    kind = EnumField(FeeKind, read_only=True)
+    allocation = EnumField(Allocation, read_only=True, allow_null=True)
+    unit = EnumField(TimeUnit, read_only=True, allow_null=True)
     fee_line = serializers.SerializerMethodField()
 
     class Meta:
@@ -231,7 +163,7 @@ class TimeChargeSerializer(serializers.ModelSerializer[TimeCharge]):
     table_number = serializers.IntegerField(source="table.number", read_only=True)
     player_name = serializers.CharField(source="player.__str__", read_only=True)
     amount = MoneyField(read_only=True)
-    status = TimeChargeStatusField(read_only=True)
+    status = EnumField(TimeChargeStatus, read_only=True)
     marked_by = serializers.CharField(source="marked_by.username", allow_null=True, read_only=True, default=None)
 
     class Meta:

@@ -18,9 +18,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import EnumField, StrictIntegerField
 from config.errors import NotFound
 from config.numbers import MAX_ID
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from rake import selectors, services
 from rake.apis.serializers import (
@@ -41,9 +42,9 @@ READ_CHARGES = roles_allowed(Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
 
 
 class _Filters(serializers.Serializer[dict[str, Any]]):
-    table_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
-    game_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
-    status = serializers.ChoiceField(choices=TimeChargeStatus.choices, required=False)
+    table_id = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
+    game_id = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
+    status = EnumField(TimeChargeStatus, required=False)
     gaming_day = serializers.DateField(required=False)
     at = serializers.DateTimeField(required=False)
 
@@ -179,7 +180,7 @@ class TimeChargeNotCollectedApi(APIView):
         form.is_valid(raise_exception=True)
         selectors.time_charge_get_for_user(charge_id=charge_id, user=request.user)
         charge = services.time_charge_not_collected(
-            actor=request.user,  # type: ignore[arg-type]
+            actor=acting_user(request),
             charge_id=charge_id,
             reason=form.validated_data["reason"],
         )

@@ -2,7 +2,7 @@
 
 ``policies``: fee policy versions and hourly time charges; ``charges``: every
 fee posted to the ledger (the raw record the reports are built from);
-``drops``: drop counts by two people and the gaming-day close; ``summaries``:
+``drops``: drop counts by two people; ``summaries``:
 the daily summary table the reports read; ``exports``: accountants' exports;
 ``pending``: hand fees the ledger could not post with their hand.
 """
@@ -15,7 +15,6 @@ from rake.models.drops import (
     DropShare,
     DropTally,
     DropTallyLine,
-    GamingDayClose,
 )
 from rake.models.exports import ExportCompletion, ExportContent, ExportFormat, ReportExport
 from rake.models.pending import PendingFee
@@ -49,7 +48,6 @@ __all__ = [
     "FeeKind",
     "FeePolicyVersion",
     "FeeSource",
-    "GamingDayClose",
     "PendingFee",
     "ReportExport",
     "TimeCharge",

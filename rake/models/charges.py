@@ -54,7 +54,7 @@ class FeeCharge(Recorded):
     seconds = models.BigIntegerField(_("seconds charged"), default=0)
     # The ledger entry that moved the chips into the drop box; none for a zero fee.
     journal_entry = models.OneToOneField(
-        "cashier.JournalEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "ledger.JournalEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by", verbose_name=_("reverses")

@@ -1,4 +1,4 @@
-"""Drop counts and the gaming-day close.
+"""Drop counts (the gaming-day close is the ledger's: ``ledger.models.days``).
 
 A drop count compares what two people counted in a table's drop box with
 what the ledger says the box holds (the fees posted since the last count).
@@ -58,7 +58,7 @@ class DropCount(Recorded):
     explained_at = models.DateTimeField(_("explained at"), null=True, blank=True)
     finalized_at = models.DateTimeField(_("final at"), null=True, blank=True)
     journal_entry = models.OneToOneField(
-        "cashier.JournalEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        "ledger.JournalEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
 
     class Meta:
@@ -115,7 +115,7 @@ class DropCountLine(models.Model):
     """What the ledger expected in the box, per chip denomination, when the count started."""
 
     count = models.ForeignKey(DropCount, on_delete=models.PROTECT, related_name="lines")
-    denomination = models.ForeignKey("cashier.Denomination", on_delete=models.PROTECT, related_name="+")
+    denomination = models.ForeignKey("ledger.Denomination", on_delete=models.PROTECT, related_name="+")
     expected = models.BigIntegerField(_("expected"))
 
     class Meta:
@@ -154,7 +154,7 @@ class DropTally(models.Model):
 
 class DropTallyLine(models.Model):
     tally = models.ForeignKey(DropTally, on_delete=models.PROTECT, related_name="lines")
-    denomination = models.ForeignKey("cashier.Denomination", on_delete=models.PROTECT, related_name="+")
+    denomination = models.ForeignKey("ledger.Denomination", on_delete=models.PROTECT, related_name="+")
     pieces = models.PositiveIntegerField(_("chips"))
     amount = models.BigIntegerField(_("amount"))
 
@@ -195,24 +195,3 @@ class DropShare(models.Model):
 
     def __str__(self) -> str:
         return f"count {self.count_id} dealer {self.dealer_id}: {self.variance:+d}"
-
-
-class GamingDayClose(Recorded):
-    """A gaming day closed by an accountant: from then on it accepts no new records."""
-
-    gaming_day = models.DateField(_("gaming day"), unique=True)
-    note = models.CharField(_("note"), max_length=300, blank=True)
-    # Figures of the day when it closed, as the signed-off daily report prints them.
-    hands = models.BigIntegerField(default=0)
-    fees = models.BigIntegerField(default=0)
-    counted = models.BigIntegerField(default=0)
-    variance = models.BigIntegerField(default=0)
-
-    class Meta:
-        ordering = ["-gaming_day"]
-        verbose_name = _("gaming day close")
-        verbose_name_plural = _("gaming day closes")
-        triggers = append_only("dayclose")
-
-    def __str__(self) -> str:
-        return f"{self.gaming_day:%Y-%m-%d} closed"

@@ -5,8 +5,8 @@ hand, with change from the table's tray when the players' chips cannot make
 it up exactly. When even the tray cannot (or the ledger refuses for another
 reason), a ``PendingFee`` row records the hand, its table, the amount and why.
 The row is never edited: it is settled by the hand's ``FeeCharge`` once the
-fee posts (``rake.services.pending``), or falls away when the hand is voided
-or superseded; ``rake.selectors.pending`` reads what is still pending. The
+fee posts (``games.services.hand_fees``), or falls away when the hand is voided
+or superseded; ``games.selectors.hand_fees`` reads what is still pending. The
 fee report, the gaming-day close (which refuses a day with pending fees) and
 the floor show them.
 """

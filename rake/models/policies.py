@@ -1,11 +1,11 @@
 """Data and invariants of the rake app: fee policy versions and hourly time charges.
 
-The regulation's 5% ceiling (``shared/rules/club-poker.md``, "Fees") is held
+The regulation's 5% ceiling (``tables/rules/club-poker.md``, "Fees") is held
 here three times over: ``FeePolicyVersion.clean`` for forms, the services for
 every write, and a CHECK constraint so that not even raw SQL stores 5.01%.
 
 The rate is stored as a *fraction* with four decimals (``0.0500`` is 5%, the
-smallest step is 0.01%), the form ``rake.policies`` computes with. Forms and
+smallest step is 0.01%), the form ``rake.engine.policies`` computes with. Forms and
 the API speak percent ("5.00") and convert.
 """
 
@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
 from config.triggers import no_truncate
-from rake.policies import MAX_RATE
+from rake.engine.policies import MAX_RATE
 from tables.models import Game, Player, SeatSession, Table
 
 RATE_DECIMAL_PLACES = 4
@@ -99,7 +99,7 @@ class FeePolicyVersion(Recorded):
         _("rate (fraction of the pot)"), max_digits=5, decimal_places=RATE_DECIMAL_PLACES, null=True, blank=True
     )
     cap_per_hand = models.PositiveBigIntegerField(_("cap per hand"), null=True, blank=True)
-    # [[min players dealt in, cap], ...]; validated by rake.policies.PercentageFee.
+    # [[min players dealt in, cap], ...]; validated by rake.engine.policies.PercentageFee.
     caps_by_players: models.JSONField[Any] = models.JSONField(_("caps by players dealt in"), null=True, blank=True)
     min_pot = models.PositiveBigIntegerField(_("minimum pot for a fee"), null=True, blank=True)
     no_flop_no_drop = models.BooleanField(_("no flop, no drop"), null=True, blank=True)

@@ -1,6 +1,6 @@
 """Reads of the rake app, split by sub-domain; the names other apps use are re-exported here."""
 
-from rake.selectors.days import check_gaming_day_open, gaming_day_closed, gaming_day_is_closed, gaming_days_list
+from rake.selectors.days import gaming_days_list
 from rake.selectors.drops import (
     DROP_COUNTER_ROLES,
     DROP_READER_ROLES,
@@ -10,7 +10,6 @@ from rake.selectors.drops import (
     drop_counts_list,
     drop_reconciliation,
 )
-from rake.selectors.pending import PENDING_POSTER_ROLES, pending_fee_list, pending_fees
 from rake.selectors.policies import (
     MARK_ANYWHERE_ROLES,
     check_may_mark_time_charges,
@@ -43,11 +42,9 @@ __all__ = [
     "DROP_SUPERVISOR_ROLES",
     "GROUPS",
     "MARK_ANYWHERE_ROLES",
-    "PENDING_POSTER_ROLES",
     "FeeReport",
     "ReportFilters",
     "ReportRow",
-    "check_gaming_day_open",
     "check_may_mark_time_charges",
     "drop_count_get_for_user",
     "drop_counts_list",
@@ -59,12 +56,8 @@ __all__ = [
     "fee_report",
     "fee_report_from_raw",
     "game_fee_policy_in_force",
-    "gaming_day_closed",
-    "gaming_day_is_closed",
     "gaming_days_list",
     "hourly_fee_for",
-    "pending_fee_list",
-    "pending_fees",
     "percentage_fee_for",
     "table_fee_line",
     "table_is_idle",

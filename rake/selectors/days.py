@@ -1,9 +1,8 @@
-"""Gaming days: closed or open, and the rule other apps check before they record anything.
+"""Gaming days as the office closes them: what stands between each day and its close.
 
-Call ``check_gaming_day_open(day)`` in the transaction that records
-something dated in ``day`` *after* inserting it: the close takes a SHARE lock
-on the fee tables (PostgreSQL), so a record racing the close either commits
-first (and the close sees it) or sees the close row here and rolls back.
+Whether a day is closed, and the refusal of a record dated in a closed day, are the ledger's
+(``ledger.selectors.days``); the hand fees still pending are counted by the app that posts them
+(``rake.selectors.pending``).
 """
 
 from __future__ import annotations
@@ -12,44 +11,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.db.models import Count, Max, Q
-from django.utils.translation import gettext as _
 
-from config.errors import Conflict
 from config.gaming_day import current_gaming_day
-from rake.models import DropCount, DropCountStatus, FeeCharge, GamingDayClose
+from ledger.models import GamingDayClose
+from rake.models import DropCount, DropCountStatus, FeeCharge
 from rake.selectors.pending import PendingTotal, pending_totals
-
-
-def gaming_day_is_closed(day: date) -> bool:
-    return GamingDayClose.objects.filter(gaming_day=day).exists()
-
-
-def check_gaming_day_open(day: date) -> None:
-    """Refuse (409, ``gaming_day_closed``) a new record dated in a closed gaming day."""
-    if gaming_day_is_closed(day):
-        raise gaming_day_closed(day)
-
-
-def gaming_day_closed(day: date) -> Conflict:
-    """The refusal of a new record dated in ``day``, which is closed."""
-    return Conflict(
-        _(
-            "The gaming day %(day)s is closed: it accepts no new records. Record a correction "
-            "in an open day that references the original."
-        )
-        % {"day": day.isoformat()},
-        code="gaming_day_closed",
-        gaming_day=day.isoformat(),
-    )
-
-
-def booking_day(day: date) -> date:
-    """The day a correction of a record of ``day`` is dated: ``day`` while open, else today's gaming day."""
-    if not gaming_day_is_closed(day):
-        return day
-    today = current_gaming_day()
-    check_gaming_day_open(today)
-    return today
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,12 @@
-"""Hand fees still pending: recorded as refused by the ledger, not posted since, their hand still in force.
+"""Pending hand fees as rake counts and shows them: the port the app that posts hand fees fills in.
 
-A ``PendingFee`` row is never edited; whether it is still pending is read
-here: its hand is complete and has no fee record (``FeeCharge``) in force.
-One query per list, whatever the number of rows.
+A hand's fee the ledger refused is recorded as pending (``PendingFee``, rake's record) and
+settled by the hand's fee record (``FeeCharge``) once it posts. Whether a pending fee still
+counts depends on its hand (still complete, not voided or superseded), which rake does not read:
+the app that deals hands and posts their fees registers the reads and the posting at start-up
+(``games.apps`` with ``games.selectors.hand_fees`` and ``games.services.hand_fees``). The day
+close, the list of gaming days and the fee pages read through the functions here; the post button
+writes through ``rake.services.pending``.
 """
 
 from __future__ import annotations
@@ -10,71 +14,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING, Protocol
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
-from django.utils.translation import gettext_lazy as _
 
-from config.roles import Role, has_any_role
-from games.models import Hand, HandStatus
-from rake.models import FeeCharge, PendingFee
+from config.roles import Role
+
+if TYPE_CHECKING:
+    from rake.models import FeeCharge
 
 # Who posts a pending fee (after a fill to the tray, say): the floor, and the office that closes the day.
 # Posting moves chips (players, tray, drop box): the floor's job. Accountants are read-only on money rows
 # (controls), so they see pending fees on the report and the day close, and ask the floor to post them.
 PENDING_POSTER_ROLES = (Role.FLOOR_MANAGER,)
 
-REASON_LABELS = {
-    "no_breakdown": _("neither the chips in play nor the tray make up the amount"),
-    "insufficient_balance": _("not enough chips in play or in the tray"),
-    "gaming_day_closed": _("its gaming day is closed"),
-    "already_posted": _("a ledger entry for the hand already exists"),
-}
-
-
-def pending_fees(
-    *, day_from: date | None = None, day_to: date | None = None, table_id: int | None = None
-) -> QuerySet[PendingFee]:
-    """The pending fees, oldest first, optionally of a period of gaming days and one table."""
-    posted = FeeCharge.objects.filter(hand_id=OuterRef("hand_id"), reverses__isnull=True)
-    rows = PendingFee.objects.filter(hand__status=HandStatus.COMPLETE).exclude(Exists(posted))
-    if day_from is not None:
-        rows = rows.filter(gaming_day__gte=day_from)
-    if day_to is not None:
-        rows = rows.filter(gaming_day__lte=day_to)
-    if table_id is not None:
-        rows = rows.filter(table_id=table_id)
-    return rows.order_by("gaming_day", "pk")
-
 
 @dataclass(frozen=True)
 class PendingTotal:
     count: int = 0
     amount: int = 0
-
-
-def pending_totals(days: Iterable[date]) -> dict[date, PendingTotal]:
-    """How many fees, and how much, are pending in each of ``days`` (one query)."""
-    wanted = sorted(set(days))
-    if not wanted:
-        return {}
-    rows = (
-        pending_fees(day_from=wanted[0], day_to=wanted[-1])
-        .values("gaming_day")
-        .annotate(n=Count("pk"), total=Sum("amount"))
-        .values_list("gaming_day", "n", "total")
-        .order_by()
-    )
-    return {day: PendingTotal(n, total or 0) for day, n, total in rows}
-
-
-def unposted_total(day: date) -> PendingTotal:
-    """Every completed hand of ``day`` with a fee and no fee record in force: the pending fees, and any the
-    sweep has not looked at yet (a hand recorded before pending fees were kept). The day close reads this."""
-    posted = FeeCharge.objects.filter(hand_id=OuterRef("pk"), reverses__isnull=True)
-    hands = Hand.objects.filter(gaming_day=day, status=HandStatus.COMPLETE, fee__gt=0).exclude(Exists(posted))
-    found = hands.aggregate(n=Count("pk"), total=Sum("fee"))
-    return PendingTotal(found["n"], found["total"] or 0)
 
 
 @dataclass(frozen=True)
@@ -101,6 +59,56 @@ class PendingList:
         return sum(row.amount for row in self.rows)
 
 
+class PendingHandFees(Protocol):
+    # The table of the records a hand's fee is posted from, which the day close locks first
+    # (``rake.services.days.LOCKED_TABLES``): named by the app that owns them.
+    hands_table: str
+
+    def pending_totals(self, days: Iterable[date]) -> dict[date, PendingTotal]:
+        """How many fees, and how much, are pending in each of ``days`` (one query)."""
+        ...
+
+    def unposted_total(self, day: date) -> PendingTotal:
+        """Every fee of ``day`` with no fee record in force: the pending ones and any not tried yet."""
+        ...
+
+    def pending_fee_list(
+        self, *, user: User | AnonymousUser, day_from: date | None, day_to: date | None, table_id: int | None
+    ) -> PendingList:
+        """The pending fees as the pages show them, and whether ``user`` may post them."""
+        ...
+
+    def pending_fee_post(self, *, actor: User, pending_id: int) -> FeeCharge:
+        """Post a pending fee now; refused as the ledger refuses."""
+        ...
+
+
+_registered: list[PendingHandFees] = []
+
+
+def pending_hand_fees_set(implementation: PendingHandFees) -> None:
+    """Called once at start-up by the app that posts hand fees."""
+    _registered[:] = [implementation]
+
+
+def pending_hand_fees() -> PendingHandFees:
+    if not _registered:
+        raise RuntimeError("no app registered the pending hand fees (games.apps does)")
+    return _registered[0]
+
+
+def hands_table() -> str:
+    return pending_hand_fees().hands_table
+
+
+def pending_totals(days: Iterable[date]) -> dict[date, PendingTotal]:
+    return pending_hand_fees().pending_totals(days)
+
+
+def unposted_total(day: date) -> PendingTotal:
+    return pending_hand_fees().unposted_total(day)
+
+
 def pending_fee_list(
     *,
     user: User | AnonymousUser,
@@ -108,12 +116,4 @@ def pending_fee_list(
     day_to: date | None = None,
     table_id: int | None = None,
 ) -> PendingList:
-    """The pending fees as the pages show them (one query), and whether ``user`` may post them."""
-    values = pending_fees(day_from=day_from, day_to=day_to, table_id=table_id).values_list(
-        "pk", "gaming_day", "table__number", "hand__number", "amount", "reason", "message"
-    )
-    rows = [
-        PendingRow(pk, day, table, hand, amount, str(REASON_LABELS.get(reason, message or reason)))
-        for pk, day, table, hand, amount, reason, message in values
-    ]
-    return PendingList(rows=rows, may_post=has_any_role(user, PENDING_POSTER_ROLES))
+    return pending_hand_fees().pending_fee_list(user=user, day_from=day_from, day_to=day_to, table_id=table_id)

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, NotFound
 from config.roles import Role, has_any_role
+from rake.engine.policies import HourlyFee, PercentageFee
 from rake.models import FeeKind, FeePolicyVersion, TimeCharge
-from rake.policies import HourlyFee, PercentageFee
 from tables.models import DealerAssignment, GameKind, SeatSession, Table
-from tables.signage import fee_text
+from tables.selectors.words import fee_text
 
 # Who may mark time charges at any table; a dealer only at the table they deal now.
 MARK_ANYWHERE_ROLES = (Role.FLOOR_MANAGER,)
@@ -50,7 +50,7 @@ def game_fee_policy_in_force(*, game_id: int, at: datetime | None = None) -> Fee
 
 
 def percentage_fee_for(version: FeePolicyVersion | None) -> PercentageFee | None:
-    """The pure percentage policy for ``rake.policies.hand_fees``; None for no fee or an hourly fee."""
+    """The pure percentage policy for ``rake.engine.policies.hand_fees``; None for no fee or an hourly fee."""
     if version is None or version.kind != FeeKind.PERCENTAGE or version.rate is None:
         return None
     return PercentageFee(
@@ -64,7 +64,7 @@ def percentage_fee_for(version: FeePolicyVersion | None) -> PercentageFee | None
 
 
 def hourly_fee_for(version: FeePolicyVersion | None) -> HourlyFee | None:
-    """The pure hourly policy for ``rake.policies.time_charge``; None for no fee or a percentage fee."""
+    """The pure hourly policy for ``rake.engine.policies.time_charge``; None for no fee or a percentage fee."""
     if version is None or version.kind != FeeKind.HOURLY or version.amount_per_hour is None:
         return None
     unit = version.unit

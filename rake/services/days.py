@@ -1,6 +1,6 @@
 """Closing a gaming day: an accountant's act, once every fee of the day is posted and counted.
 
-From then on the day accepts no new records (``rake.selectors.check_gaming_day_open``);
+From then on the day accepts no new records (``ledger.selectors.days.check_gaming_day_open``);
 a correction of one of its records is dated in an open day and references it.
 """
 
@@ -15,22 +15,30 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.db import on_postgresql
 from config.errors import Conflict, DomainError, Forbidden
 from config.gaming_day import current_gaming_day
 from config.money import format_money
 from config.roles import Role, user_roles
-from rake.models import DailyFeeSummary, DropCount, DropCountStatus, GamingDayClose
+from ledger.models import GamingDayClose, JournalEntry
+from rake.models import DailyFeeSummary, DropCount, DropCountStatus, FeeCharge, PendingFee
 from rake.selectors.days import tables_uncounted
-from rake.selectors.pending import unposted_total
+from rake.selectors.pending import hands_table, unposted_total
 
 # Only accountants: not even an admin (segregation of duties: whoever runs the
 # system does not sign off the books).
 CLOSER_ROLE = Role.ACCOUNTANT
-# The records a close must not race (see rake.selectors.days): fee records, pending fees and drop
+# The records a close must not race (see ledger.selectors.days): fee records, pending fees and drop
 # counts here, and the hands and journal entries whose services check the day after inserting. Listed
 # in the order a hand completion writes them (hand, journal entry, fee record, or a pending fee when
-# the ledger refuses): a close and a posting wait for each other in that one order only.
-LOCKED_TABLES = ("games_hand", "cashier_journalentry", "rake_feecharge", "rake_pendingfee", "rake_dropcount")
+# the ledger refuses): a close and a posting wait for each other in that one order only. The hands'
+# table is named by the app that posts hand fees (``rake.selectors.pending``): rake does not read hands.
+LOCKED_TABLES = (
+    JournalEntry._meta.db_table,
+    FeeCharge._meta.db_table,
+    PendingFee._meta.db_table,
+    DropCount._meta.db_table,
+)
 
 
 def check_may_close_days(actor: User) -> None:
@@ -47,9 +55,10 @@ def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> Gaming
             code="day_not_over",
         )
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if on_postgresql():
             with connection.cursor() as cursor:
-                cursor.execute(f"LOCK TABLE {', '.join(LOCKED_TABLES)} IN SHARE MODE")
+                tables = (hands_table(), *LOCKED_TABLES)
+                cursor.execute(f"LOCK TABLE {', '.join(connection.ops.quote_name(t) for t in tables)} IN SHARE MODE")
         if GamingDayClose.objects.filter(gaming_day=gaming_day).exists():
             raise Conflict(_("The gaming day %(day)s is already closed.") % {"day": gaming_day}, code="day_closed")
         _check_no_pending_fees(gaming_day)

@@ -22,18 +22,18 @@ from django.db.models import Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import AccountKind, Balance, JournalEntry, Leg, Reason
-from cashier.services.accounts import singleton_accounts, table_account
-from cashier.services.ledger import LegSpec, denomination_values, post_entry
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import format_money
 from config.roles import Role, has_any_role, roles_label
+from config.shifts import shift_of, shifts_per_day
+from ledger.models import AccountKind, Balance, JournalEntry, Leg, Reason
+from ledger.selectors.days import check_gaming_day_open
+from ledger.services.accounts import singleton_accounts, table_account
+from ledger.services.posting import LegSpec, denomination_values, post_entry
 from rake.models import DropCount, DropCountLine, DropCountStatus, DropShare, DropTally, DropTallyLine, FeeCharge
-from rake.selectors.days import check_gaming_day_open
 from rake.selectors.drops import DROP_COUNTER_ROLES, DROP_STARTER_ROLES, DROP_SUPERVISOR_ROLES
 from rake.services.summaries import summary_add, summary_key
-from rake.shifts import shift_of, shifts_per_day
 from tables.models import Table
 
 EXPLANATION_MAX = 500

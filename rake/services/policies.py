@@ -14,10 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
+from rake.engine.policies import MAX_RATE, FeePolicyError, HourlyFee, PercentageFee, check_rate
 from rake.models import RATE_DECIMAL_PLACES, UNIT_MINUTES, FeeKind, FeePolicyVersion, TimeUnit
-from rake.policies import MAX_RATE, FeePolicyError, HourlyFee, PercentageFee, check_rate
 from rake.selectors import fee_policy_in_force, game_fee_policy_in_force, table_is_idle
 from tables.models import Game, Table, TableStatus
+from tables.services.common import lock_table
 
 _RATE_STEP = Decimal(1).scaleb(-RATE_DECIMAL_PLACES)
 _PERCENTAGE_FIELDS = ("rate", "cap_per_hand", "caps_by_players", "min_pot", "no_flop_no_drop", "allocation")
@@ -127,10 +128,7 @@ def _scope(table_id: int | None, game_id: int | None) -> tuple[Table | None, Gam
             _("A fee policy is set for a table or as a game's default: name one of them."), code="fee_scope"
         )
     if table_id is not None:
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
-        if table is None:
-            raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id}, table_id=table_id)
-        return table, None
+        return lock_table(table_id), None
     assert game_id is not None
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:

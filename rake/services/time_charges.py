@@ -8,7 +8,7 @@ player's own time away from the table (``tables.models.SeatAway``), unless
 the version in force at the period's start charges time away
 (``charge_away``). A period never starts while the table is paused or, under
 a version that does not charge it, while the player is away. A charge is priced
-by ``rake.policies.time_charge`` under the version in force when its period
+by ``rake.engine.policies.time_charge`` under the version in force when its period
 starts, and belongs to the gaming day of that moment.
 """
 
@@ -25,10 +25,12 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.db import on_postgresql
 from config.errors import Conflict, DomainError, NotFound
 from config.gaming_day import gaming_day_of
-from rake.models import FeeKind, FeePolicyVersion, GamingDayClose, TimeCharge, TimeChargeStatus
-from rake.policies import time_charge
+from ledger.models import GamingDayClose
+from rake.engine.policies import time_charge
+from rake.models import FeeKind, FeePolicyVersion, TimeCharge, TimeChargeStatus
 from rake.selectors import check_may_mark_time_charges, hourly_fee_for
 from rake.services.fees import time_charge_post
 from tables.models import SeatSession, TableEvent
@@ -193,7 +195,7 @@ def _take_turns() -> None:
 
     SQLite runs the task eagerly, in the request that sends it, with no beat to overlap it.
     """
-    if connection.vendor == "postgresql":
+    if on_postgresql():
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_RUNS_LOCK])
 

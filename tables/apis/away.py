@@ -10,11 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination
-from config.permissions import roles_allowed
+from config.api import EnumField, Pagination
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from tables import selectors, services
-from tables.apis.common import FM, actor, paginate
+from tables.apis.common import FM, paginate
 from tables.apis.out import SeatAwayOut
 from tables.models import AwayReturn
 
@@ -29,7 +29,7 @@ class SeatAwayApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses={201: SeatAwayOut})
     def post(self, request: Request, session_id: int) -> Response:
-        away = services.seat_away_start(actor=actor(request), session_id=session_id)
+        away = services.seat_away_start(actor=acting_user(request), session_id=session_id)
         return Response(SeatAwayOut(away).data, status=201)
 
 
@@ -40,13 +40,13 @@ class SeatBackApi(APIView):
     permission_classes = [roles_allowed(FM, Role.DEALER)]
 
     class SeatBackInput(serializers.Serializer[Any]):
-        choice = serializers.ChoiceField(choices=AwayReturn.choices, required=False, default=AwayReturn.POST)
+        choice = EnumField(AwayReturn, required=False, default=AwayReturn.POST)
 
     @extend_schema(tags=TAG, request=SeatBackInput, responses=SeatAwayOut)
     def post(self, request: Request, session_id: int) -> Response:
         data = self.SeatBackInput(data=request.data)
         data.is_valid(raise_exception=True)
-        away = services.seat_away_end(actor=actor(request), session_id=session_id, **data.validated_data)
+        away = services.seat_away_end(actor=acting_user(request), session_id=session_id, **data.validated_data)
         return Response(SeatAwayOut(away).data)
 
 

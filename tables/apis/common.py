@@ -1,30 +1,22 @@
-"""Plumbing the floor's API views share: the acting user, pagination, money input, a new player's entry."""
+"""Plumbing the floor's API views share: pagination, a new player's entry."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from django.contrib.auth.models import User
 from django.db.models import Model, QuerySet
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination
-from config.money import amount_pattern, parse_amount
+from config.api import EnumField, Pagination
 from config.roles import Role
 from tables.models import SeatEntry
 
 FM = Role.FLOOR_MANAGER
 READ_ALL = [Role.ACCOUNTANT]
-
-
-def actor(request: Request) -> User:
-    """The authenticated user (the permission classes have refused anonymous callers)."""
-    return cast(User, request.user)
 
 
 def paginate(
@@ -35,10 +27,10 @@ def paginate(
     return paginator.get_paginated_response(out(page, many=True, context={"request": request}).data)
 
 
-def seat_entry_field() -> serializers.ChoiceField:
+def seat_entry_field() -> EnumField:
     """How a player seated at a running Hold'em game enters it (``SeatSession.entry``); blank waits."""
-    return serializers.ChoiceField(
-        choices=SeatEntry.choices,
+    return EnumField(
+        SeatEntry,
         required=False,
         allow_blank=True,
         default="",
@@ -47,18 +39,6 @@ def seat_entry_field() -> serializers.ChoiceField:
             "or wait for the big blind (the default)."
         ),
     )
-
-
-@extend_schema_field({"type": "string", "pattern": amount_pattern(), "example": "1000"})
-class MoneyField(serializers.CharField):
-    """Money in major units as a string or integer ("1000", "12.50") -> integer minor units."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("help_text", 'Amount in major units, as a string ("1000", "12.50")')
-        super().__init__(**kwargs)
-
-    def to_internal_value(self, data: Any) -> int:  # type: ignore[override]
-        return parse_amount(data, field=self.field_name or "amount", allow_zero=True)
 
 
 def model_id(instance: Model | None) -> int | None:

@@ -10,12 +10,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination
+from config.api import Pagination, StrictIntegerField
 from config.numbers import MAX_ID
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
 from tables import selectors, services
-from tables.apis.common import FM, actor, paginate
+from tables.apis.common import FM, paginate
 from tables.apis.out import AssignmentOut, BoardOut, DealerProfileOut, RotationOut, ShiftOut
 from tables.selectors.board import room_board
 from tables.selectors.dealers import dealer_assignments, dealer_profiles, dealer_shifts
@@ -36,14 +36,14 @@ class DealerProfileSetApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class DealerProfileSetInput(serializers.Serializer[Any]):
-        game_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=100)
+        game_ids = serializers.ListField(child=StrictIntegerField(min_value=1, max_value=MAX_ID), max_length=100)
         is_active = serializers.BooleanField(required=False, default=True)
 
     @extend_schema(tags=TAG, request=DealerProfileSetInput, responses=DealerProfileOut)
     def post(self, request: Request, user_id: int) -> Response:
         data = self.DealerProfileSetInput(data=request.data)
         data.is_valid(raise_exception=True)
-        profile = services.dealer_profile_set(actor=actor(request), user_id=user_id, **data.validated_data)
+        profile = services.dealer_profile_set(actor=acting_user(request), user_id=user_id, **data.validated_data)
         return Response(DealerProfileOut(profile).data)
 
 
@@ -52,7 +52,9 @@ class DealerClockInApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses={201: ShiftOut})
     def post(self, request: Request, user_id: int) -> Response:
-        return Response(ShiftOut(services.dealer_clock_in(actor=actor(request), dealer_id=user_id)).data, status=201)
+        return Response(
+            ShiftOut(services.dealer_clock_in(actor=acting_user(request), dealer_id=user_id)).data, status=201
+        )
 
 
 class DealerClockOutApi(APIView):
@@ -60,7 +62,7 @@ class DealerClockOutApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=ShiftOut)
     def post(self, request: Request, user_id: int) -> Response:
-        return Response(ShiftOut(services.dealer_clock_out(actor=actor(request), dealer_id=user_id)).data)
+        return Response(ShiftOut(services.dealer_clock_out(actor=acting_user(request), dealer_id=user_id)).data)
 
 
 class DealerShiftListApi(APIView):
@@ -84,8 +86,8 @@ class AssignmentListApi(APIView):
     pagination_class = Pagination
 
     class AssignmentListFilter(serializers.Serializer[Any]):
-        table = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
-        dealer = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+        table = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
+        dealer = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, parameters=[AssignmentListFilter], responses=AssignmentOut(many=True))
     def get(self, request: Request) -> Response:
@@ -102,13 +104,13 @@ class DealerAssignApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class DealerAssignInput(serializers.Serializer[Any]):
-        dealer_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+        dealer_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, request=DealerAssignInput, responses={201: AssignmentOut})
     def post(self, request: Request, table_id: int) -> Response:
         data = self.DealerAssignInput(data=request.data)
         data.is_valid(raise_exception=True)
-        assignment = services.dealer_assign(actor=actor(request), table_id=table_id, **data.validated_data)
+        assignment = services.dealer_assign(actor=acting_user(request), table_id=table_id, **data.validated_data)
         return Response(AssignmentOut(assignment).data, status=201)
 
 
@@ -117,7 +119,7 @@ class DealerReleaseApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=AssignmentOut)
     def post(self, request: Request, table_id: int) -> Response:
-        return Response(AssignmentOut(services.dealer_release(actor=actor(request), table_id=table_id)).data)
+        return Response(AssignmentOut(services.dealer_release(actor=acting_user(request), table_id=table_id)).data)
 
 
 class RotationBoardApi(APIView):

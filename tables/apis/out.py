@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import MoneyField
 from config.files import file_url
 from tables.models import (
     DealerAssignment,
@@ -35,6 +36,12 @@ class UserOut(serializers.ModelSerializer[User]):
 
 
 class GameOut(serializers.ModelSerializer[Game]):
+    ante = MoneyField(allow_zero=True)
+    small_blind = MoneyField(allow_zero=True)
+    big_blind = MoneyField(allow_zero=True)
+    min_buy_in = MoneyField(allow_zero=True)
+    max_buy_in = MoneyField(allow_zero=True)
+
     class Meta:
         model = Game
         fields = [

@@ -11,12 +11,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination
+from config.api import EnumField, Pagination, StrictIntegerField
 from config.numbers import MAX_ID
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from tables import selectors, services
-from tables.apis.common import FM, actor, paginate
+from tables.apis.common import FM, paginate
 from tables.apis.out import ExpulsionOut, PlayerOut
 from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope
 from tables.selectors.players import expulsion_get, player_get
@@ -59,9 +59,7 @@ class PlayerCreateApi(APIView):
         last_name = serializers.CharField(max_length=80)
         alias = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
         date_of_birth = serializers.DateField(required=False, allow_null=True, default=None)
-        id_document_type = serializers.ChoiceField(
-            choices=DocumentType.choices, required=False, default="", allow_blank=True
-        )
+        id_document_type = EnumField(DocumentType, required=False, default="", allow_blank=True)
         id_document_number = serializers.CharField(max_length=40, required=False, default="", allow_blank=True)
         photo = serializers.FileField(required=False, allow_null=True, default=None)
         description = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
@@ -72,7 +70,7 @@ class PlayerCreateApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.PlayerCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_create(actor=actor(request), **data.validated_data)
+        player = services.player_create(actor=acting_user(request), **data.validated_data)
         return Response(PlayerOut(player, context={"request": request}).data, status=201)
 
 
@@ -83,7 +81,7 @@ class PlayerUpdateApi(APIView):
     class PlayerUpdateInput(serializers.Serializer[Any]):
         alias = serializers.CharField(max_length=80, required=False, allow_blank=True)
         date_of_birth = serializers.DateField(required=False, allow_null=True)
-        id_document_type = serializers.ChoiceField(choices=DocumentType.choices, required=False, allow_blank=True)
+        id_document_type = EnumField(DocumentType, required=False, allow_blank=True)
         id_document_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
         photo = serializers.FileField(required=False)
         description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
@@ -93,7 +91,7 @@ class PlayerUpdateApi(APIView):
     def post(self, request: Request, player_id: int) -> Response:
         data = self.PlayerUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_update(actor=actor(request), player_id=player_id, **data.validated_data)
+        player = services.player_update(actor=acting_user(request), player_id=player_id, **data.validated_data)
         return Response(PlayerOut(player, context={"request": request}).data)
 
 
@@ -105,7 +103,7 @@ class ExpulsionListApi(APIView):
 
     class ExpulsionListFilter(serializers.Serializer[Any]):
         current = serializers.BooleanField(required=False, allow_null=True, default=None)
-        player = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+        player = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, parameters=[ExpulsionListFilter], responses=ExpulsionOut(many=True))
     def get(self, request: Request) -> Response:
@@ -132,19 +130,20 @@ class ExpulsionCreateApi(APIView):
     parser_classes = PARSERS
 
     class ExpulsionCreateInput(serializers.Serializer[Any]):
-        player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+        # A form with the evidence attached sends every field as text.
+        player_id = StrictIntegerField(text=True, min_value=1, max_value=MAX_ID)
         rule = serializers.CharField(max_length=200)
         reason = serializers.CharField(max_length=4000)
-        duration = serializers.ChoiceField(choices=ExpulsionDuration.choices)
+        duration = EnumField(ExpulsionDuration)
         until = serializers.DateTimeField(required=False, allow_null=True, default=None)
-        scope = serializers.ChoiceField(choices=ExpulsionScope.choices, required=False, default=ExpulsionScope.ROOM)
+        scope = EnumField(ExpulsionScope, required=False, default=ExpulsionScope.ROOM)
         evidence = serializers.FileField(required=False, allow_null=True, default=None)
 
     @extend_schema(tags=TAG, request=ExpulsionCreateInput, responses={201: ExpulsionOut})
     def post(self, request: Request) -> Response:
         data = self.ExpulsionCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        expulsion = services.expulsion_create(actor=actor(request), **data.validated_data)
+        expulsion = services.expulsion_create(actor=acting_user(request), **data.validated_data)
         return Response(ExpulsionOut(expulsion, context={"request": request}).data, status=201)
 
 
@@ -158,5 +157,7 @@ class ExpulsionLiftApi(APIView):
     def post(self, request: Request, expulsion_id: int) -> Response:
         data = self.ExpulsionLiftInput(data=request.data)
         data.is_valid(raise_exception=True)
-        expulsion = services.expulsion_lift(actor=actor(request), expulsion_id=expulsion_id, **data.validated_data)
+        expulsion = services.expulsion_lift(
+            actor=acting_user(request), expulsion_id=expulsion_id, **data.validated_data
+        )
         return Response(ExpulsionOut(expulsion, context={"request": request}).data)

@@ -11,13 +11,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination
+from config.api import EnumField, MoneyField, Pagination, StrictIntegerField
 from config.errors import NotFound
 from config.numbers import MAX_ID
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from tables import selectors, services
-from tables.apis.common import FM, MoneyField, actor, paginate, seat_entry_field
+from tables.apis.common import FM, paginate, seat_entry_field
 from tables.apis.out import GameOut, SeatOut, SignOut, TableEventOut, TableOut
 from tables.models import GameKind, Ring, Structure, TableStatus
 from tables.selectors.tables import games_list, seat_sessions, table_events, table_get_for_user, tables_for_user
@@ -45,21 +45,21 @@ class GameCreateApi(APIView):
 
     class GameCreateInput(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=120)
-        kind = serializers.ChoiceField(choices=GameKind.choices)
-        structure = serializers.ChoiceField(choices=Structure.choices)
-        ring = serializers.ChoiceField(choices=Ring.choices, required=False, default="", allow_blank=True)
-        seat_limit = serializers.IntegerField(min_value=0, max_value=100)
-        ante = MoneyField(required=False, default=0)
-        small_blind = MoneyField(required=False, default=0)
-        big_blind = MoneyField(required=False, default=0)
-        min_buy_in = MoneyField()
-        max_buy_in = MoneyField()
+        kind = EnumField(GameKind)
+        structure = EnumField(Structure)
+        ring = EnumField(Ring, required=False, default="", allow_blank=True)
+        seat_limit = StrictIntegerField(min_value=0, max_value=100)
+        ante = MoneyField(allow_zero=True, required=False, default=0)
+        small_blind = MoneyField(allow_zero=True, required=False, default=0)
+        big_blind = MoneyField(allow_zero=True, required=False, default=0)
+        min_buy_in = MoneyField(allow_zero=True)
+        max_buy_in = MoneyField(allow_zero=True)
 
     @extend_schema(tags=TAG, request=GameCreateInput, responses={201: GameOut})
     def post(self, request: Request) -> Response:
         data = self.GameCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        game = services.game_create(actor=actor(request), **data.validated_data)
+        game = services.game_create(actor=acting_user(request), **data.validated_data)
         return Response(GameOut(game).data, status=201)
 
 
@@ -68,19 +68,19 @@ class GameUpdateApi(APIView):
 
     class GameUpdateInput(serializers.Serializer[Any]):
         name = serializers.CharField(max_length=120, required=False)
-        structure = serializers.ChoiceField(choices=Structure.choices, required=False)
-        ante = MoneyField(required=False)
-        small_blind = MoneyField(required=False)
-        big_blind = MoneyField(required=False)
-        min_buy_in = MoneyField(required=False)
-        max_buy_in = MoneyField(required=False)
+        structure = EnumField(Structure, required=False)
+        ante = MoneyField(allow_zero=True, required=False)
+        small_blind = MoneyField(allow_zero=True, required=False)
+        big_blind = MoneyField(allow_zero=True, required=False)
+        min_buy_in = MoneyField(allow_zero=True, required=False)
+        max_buy_in = MoneyField(allow_zero=True, required=False)
         is_active = serializers.BooleanField(required=False)
 
     @extend_schema(tags=TAG, request=GameUpdateInput, responses=GameOut)
     def post(self, request: Request, game_id: int) -> Response:
         data = self.GameUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        game = services.game_update(actor=actor(request), game_id=game_id, **data.validated_data)
+        game = services.game_update(actor=acting_user(request), game_id=game_id, **data.validated_data)
         return Response(GameOut(game).data)
 
 
@@ -91,7 +91,7 @@ class TableListApi(APIView):
     pagination_class = Pagination
 
     class TableListFilter(serializers.Serializer[Any]):
-        status = serializers.ChoiceField(choices=TableStatus.choices, required=False)
+        status = EnumField(TableStatus, required=False)
 
     @extend_schema(tags=TAG, parameters=[TableListFilter], responses=TableOut(many=True))
     def get(self, request: Request) -> Response:
@@ -113,16 +113,16 @@ class TableCreateApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class TableCreateInput(serializers.Serializer[Any]):
-        number = serializers.IntegerField(min_value=1, max_value=999)
+        number = StrictIntegerField(min_value=1, max_value=999)
         name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
-        seats = serializers.IntegerField(min_value=0, max_value=100)
-        game_id = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
+        seats = StrictIntegerField(min_value=0, max_value=100)
+        game_id = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, request=TableCreateInput, responses={201: TableOut})
     def post(self, request: Request) -> Response:
         data = self.TableCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        table = services.table_create(actor=actor(request), **data.validated_data)
+        table = services.table_create(actor=acting_user(request), **data.validated_data)
         return Response(TableOut(selectors.table_get(table_id=table.pk)).data, status=201)
 
 
@@ -130,15 +130,15 @@ class TableConfigureApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class TableConfigureInput(serializers.Serializer[Any]):
-        game_id = serializers.IntegerField(allow_null=True, min_value=1, max_value=MAX_ID)
-        seats = serializers.IntegerField(min_value=0, max_value=100)
+        game_id = StrictIntegerField(allow_null=True, min_value=1, max_value=MAX_ID)
+        seats = StrictIntegerField(min_value=0, max_value=100)
         name = serializers.CharField(max_length=80, required=False, allow_blank=True)
 
     @extend_schema(tags=TAG, request=TableConfigureInput, responses=TableOut)
     def post(self, request: Request, table_id: int) -> Response:
         data = self.TableConfigureInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.table_configure(actor=actor(request), table_id=table_id, **data.validated_data)
+        services.table_configure(actor=acting_user(request), table_id=table_id, **data.validated_data)
         return Response(TableOut(selectors.table_get(table_id=table_id)).data)
 
 
@@ -156,22 +156,22 @@ class _TransitionApi(APIView):
 
 class TableOpenApi(_TransitionApi):
     def transition(self, request: Request, table_id: int) -> None:
-        services.table_open(actor=actor(request), table_id=table_id)
+        services.table_open(actor=acting_user(request), table_id=table_id)
 
 
 class TablePauseApi(_TransitionApi):
     def transition(self, request: Request, table_id: int) -> None:
-        services.table_pause(actor=actor(request), table_id=table_id)
+        services.table_pause(actor=acting_user(request), table_id=table_id)
 
 
 class TableResumeApi(_TransitionApi):
     def transition(self, request: Request, table_id: int) -> None:
-        services.table_resume(actor=actor(request), table_id=table_id)
+        services.table_resume(actor=acting_user(request), table_id=table_id)
 
 
 class TableCloseApi(_TransitionApi):
     def transition(self, request: Request, table_id: int) -> None:
-        services.table_close(actor=actor(request), table_id=table_id)
+        services.table_close(actor=acting_user(request), table_id=table_id)
 
 
 class TableEventListApi(APIView):
@@ -214,15 +214,15 @@ class SeatPlayerApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class SeatPlayerInput(serializers.Serializer[Any]):
-        player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-        seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+        player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+        seat_number = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
         entry = seat_entry_field()
 
     @extend_schema(tags=TAG, request=SeatPlayerInput, responses={201: SeatOut})
     def post(self, request: Request, table_id: int) -> Response:
         data = self.SeatPlayerInput(data=request.data)
         data.is_valid(raise_exception=True)
-        session = services.seat_player(actor=actor(request), table_id=table_id, **data.validated_data)
+        session = services.seat_player(actor=acting_user(request), table_id=table_id, **data.validated_data)
         return Response(SeatOut(session).data, status=201)
 
 
@@ -231,8 +231,8 @@ class SeatSessionListApi(APIView):
     pagination_class = Pagination
 
     class SeatSessionListFilter(serializers.Serializer[Any]):
-        table = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
-        player = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+        table = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
+        player = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
         open = serializers.BooleanField(required=False, default=False)
 
     @extend_schema(tags=TAG, parameters=[SeatSessionListFilter], responses=SeatOut(many=True))
@@ -248,14 +248,14 @@ class SeatMoveApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class SeatMoveInput(serializers.Serializer[Any]):
-        table_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-        seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+        table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+        seat_number = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
 
     @extend_schema(tags=TAG, request=SeatMoveInput, responses={201: SeatOut})
     def post(self, request: Request, session_id: int) -> Response:
         data = self.SeatMoveInput(data=request.data)
         data.is_valid(raise_exception=True)
-        session = services.seat_move(actor=actor(request), session_id=session_id, **data.validated_data)
+        session = services.seat_move(actor=acting_user(request), session_id=session_id, **data.validated_data)
         return Response(SeatOut(session).data, status=201)
 
 
@@ -264,5 +264,5 @@ class SeatStandUpApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=SeatOut)
     def post(self, request: Request, session_id: int) -> Response:
-        session = services.seat_stand_up(actor=actor(request), session_id=session_id)
+        session = services.seat_stand_up(actor=acting_user(request), session_id=session_id)
         return Response(SeatOut(session).data)

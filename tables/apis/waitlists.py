@@ -11,16 +11,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination
+from config.api import EnumField, Pagination, StrictIntegerField
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day
 from config.numbers import MAX_ID
-from config.permissions import roles_allowed
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
 from tables import selectors, services
-from tables.apis.common import FM, actor, paginate, seat_entry_field
+from tables.apis.common import FM, paginate, seat_entry_field
 from tables.apis.out import WaitlistEntryOut, WaitlistGameOut, WaitStatsOut
-from tables.models import WaitlistSource
+from tables.models import WaitlistEndReason, WaitlistSource
 from tables.selectors.waitlists import waitlist_entry_get
 from tables.services.waitlists import REMOVE_REASONS
 
@@ -50,7 +50,7 @@ class WaitlistEntryListApi(APIView):
     pagination_class = Pagination
 
     class WaitlistEntryListFilter(serializers.Serializer[Any]):
-        game = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+        game = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
         open = serializers.BooleanField(required=False, default=True)
 
     @extend_schema(tags=TAG, parameters=[WaitlistEntryListFilter], responses=WaitlistEntryOut(many=True))
@@ -66,18 +66,16 @@ class WaitlistAddApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class WaitlistAddInput(serializers.Serializer[Any]):
-        game_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-        player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-        source = serializers.ChoiceField(  # type: ignore[assignment]
-            choices=WaitlistSource.choices, required=False, default=WaitlistSource.DESK
-        )
-        check_in_minutes = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+        game_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+        player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+        source = EnumField(WaitlistSource, required=False, default=WaitlistSource.DESK)  # type: ignore[assignment]
+        check_in_minutes = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1)
 
     @extend_schema(tags=TAG, request=WaitlistAddInput, responses={201: WaitlistEntryOut})
     def post(self, request: Request) -> Response:
         data = self.WaitlistAddInput(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = services.waitlist_add(actor=actor(request), **data.validated_data)
+        entry = services.waitlist_add(actor=acting_user(request), **data.validated_data)
         return Response(WaitlistEntryOut(entry).data, status=201)
 
 
@@ -86,7 +84,7 @@ class WaitlistCheckInApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=WaitlistEntryOut)
     def post(self, request: Request, entry_id: int) -> Response:
-        services.waitlist_check_in(actor=actor(request), entry_id=entry_id)
+        services.waitlist_check_in(actor=acting_user(request), entry_id=entry_id)
         return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
 
 
@@ -94,13 +92,13 @@ class WaitlistCallApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class WaitlistCallInput(serializers.Serializer[Any]):
-        minutes = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=60)
+        minutes = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=60)
 
     @extend_schema(tags=TAG, request=WaitlistCallInput, responses=WaitlistEntryOut)
     def post(self, request: Request, entry_id: int) -> Response:
         data = self.WaitlistCallInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.waitlist_call(actor=actor(request), entry_id=entry_id, **data.validated_data)
+        services.waitlist_call(actor=acting_user(request), entry_id=entry_id, **data.validated_data)
         return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
 
 
@@ -108,8 +106,8 @@ class WaitlistSeatApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class WaitlistSeatInput(serializers.Serializer[Any]):
-        table_id = serializers.IntegerField(min_value=1, max_value=MAX_ID)
-        seat_number = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+        table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
+        seat_number = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0)
         entry = seat_entry_field()
 
     @extend_schema(tags=TAG, request=WaitlistSeatInput, responses=WaitlistEntryOut)
@@ -118,7 +116,7 @@ class WaitlistSeatApi(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         services.waitlist_seat(
-            actor=actor(request),
+            actor=acting_user(request),
             entry_id=entry_id,
             table_id=v["table_id"],
             seat_number=v["seat_number"],
@@ -131,13 +129,13 @@ class WaitlistRemoveApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
     class WaitlistRemoveInput(serializers.Serializer[Any]):
-        reason = serializers.ChoiceField(choices=[(r.value, r.label) for r in REMOVE_REASONS])
+        reason = EnumField(WaitlistEndReason, only=REMOVE_REASONS)
 
     @extend_schema(tags=TAG, request=WaitlistRemoveInput, responses=WaitlistEntryOut)
     def post(self, request: Request, entry_id: int) -> Response:
         data = self.WaitlistRemoveInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.waitlist_remove(actor=actor(request), entry_id=entry_id, reason=data.validated_data["reason"])
+        services.waitlist_remove(actor=acting_user(request), entry_id=entry_id, reason=data.validated_data["reason"])
         return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
 
 

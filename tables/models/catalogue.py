@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
 
-# The rules' seat limits (rules/club-poker.md, rules/texas-holdem.md); the
+# The rules' seat limits (tables/rules/club-poker.md, tables/rules/texas-holdem.md); the
 # services, Game.clean and the CheckConstraint below all read these.
 MIN_SEATS = 2
 MAX_SEATS = 10

@@ -9,7 +9,7 @@ from django.utils import timezone
 from tables.models import TableStatus, WaitlistStatus
 from tables.selectors.tables import tables_list
 from tables.selectors.waitlists import waitlists_by_game
-from tables.signage import stakes_text
+from tables.selectors.words import stakes_text
 
 
 def room_board() -> dict[str, Any]:

@@ -58,7 +58,7 @@ def check_deals_table(
     rule: str,
     table_id: int,
     table_number: int | None = None,
-    dealer_now: int | None | EllipsisType = ...,
+    dealer_now: int | EllipsisType | None = ...,
 ) -> None:
     """A floor manager works at any table; a dealer only at the table they are assigned to at this moment.
 

@@ -9,10 +9,12 @@ from typing import Final
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, NotFound
-from tables.models import Player, SeatAway, SeatSession, Table
+from config.numbers import MAX_ID
+from tables.models import DealerAssignment, Player, SeatAway, SeatSession, Table
 
 # Beat tasks act as this inactive user, so every row still says who wrote it.
 SYSTEM_USERNAME: Final = "system"
@@ -29,24 +31,44 @@ def system_actor() -> User:
 
 
 def lock_tables(*table_ids: int) -> dict[int, Table]:
-    """Lock tables in primary-key order (the first lock every seating service takes).
+    """Lock tables in primary-key order (the first lock every seating service takes): the one way to lock a
+    table, for the floor, the hand recorder and the fee policies alike.
 
     Lock order across the floor: tables, then players, then waitlist entries,
-    then dealer assignments; each kind by primary key.
+    then dealer assignments; each kind by primary key. Each table comes with its
+    game and the dealer assigned to it at this moment, read in the same query as
+    the lock (``dealer_now``).
     """
     ids = sorted(set(table_ids))
-    rows = {
+    assigned = DealerAssignment.objects.filter(table_id=OuterRef("pk"), ended_at__isnull=True).values("dealer_id")
+    rows: dict[int, Table] = {
         t.pk: t
-        for t in Table.objects.select_for_update(of=("self",)).filter(pk__in=ids).select_related("game").order_by("pk")
+        for t in Table.objects.select_for_update(of=("self",))
+        # An id past bigint names no table; left in ``IN (...)`` it would fail the query (SQLite, psycopg).
+        .filter(pk__in=[i for i in ids if i <= MAX_ID])
+        .select_related("game")
+        .annotate(dealer_now=Subquery(assigned[:1]))
+        .order_by("pk")
     }
     for table_id in ids:
         if table_id not in rows:
-            raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id}, table_id=table_id)
+            raise NotFound(
+                _("Table %(table_id)s does not exist.") % {"table_id": table_id},
+                code="unknown_table",
+                table_id=table_id,
+            )
     return rows
 
 
 def lock_table(table_id: int) -> Table:
     return lock_tables(table_id)[table_id]
+
+
+def dealer_now(table: Table) -> int | None:
+    """The dealer assigned to a table that ``lock_table`` returned, read with its lock (one open assignment per
+    table; KeyError for a table not read with its lock)."""
+    value: int | None = table.__dict__["dealer_now"]
+    return value
 
 
 def lock_player(player_id: int) -> Player:

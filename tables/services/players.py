@@ -230,7 +230,7 @@ def expulsions_expire(*, now: datetime | None = None) -> int:
     """Record the expiry of expulsions past ``until`` (they stopped applying at ``until`` already)."""
     moment = now or timezone.now()
     # One save per expulsion, not one UPDATE for all: where the history is written from
-    # model signals (SQLite, audit.recorder) a bulk update would leave no trace.
+    # model signals (SQLite, audit.services.recorder) a bulk update would leave no trace.
     with transaction.atomic():
         due = list(
             Expulsion.objects.select_for_update()

@@ -14,7 +14,7 @@ from config.money import format_money
 from rake.selectors.policies import fee_policy_in_force, hourly_fee_for, percentage_fee_for
 from tables.models import GameKind, SignVersion, Table, TableStatus
 from tables.selectors.signage import room_language
-from tables.signage import fee_text, game_title, stakes_text
+from tables.selectors.words import fee_text, game_title, stakes_text
 
 
 def sign_fields(table: Table, *, language: str | None = None) -> dict[str, Any]:

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import DomainError, Forbidden, quoted
+from config.errors import DomainError, quoted
 from config.numbers import whole_number
 from config.permissions import ViewFunc, role_required
 from config.roles import Role
@@ -46,26 +45,6 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
 }
 
 
-def page(name: str) -> Callable[[ViewFunc], ViewFunc]:
-    """Login plus the page's roles; a ``Forbidden`` from a selector renders the 403 page."""
-    roles = PAGE_ROLES[name]
-
-    def decorate(view: ViewFunc) -> ViewFunc:
-        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            try:
-                return view(request, *args, **kwargs)
-            except Forbidden as exc:
-                # The role is right but the object is not theirs (a dealer's other table): say so, not the roles.
-                context = {"title": _("Not allowed"), "message": exc.message, "code": exc.code}
-                return render(request, "refused.html", context, status=403)
-
-        guarded.__name__ = view.__name__
-        guarded.__doc__ = view.__doc__
-        return role_required(*roles)(guarded)
-
-    return decorate
-
-
 def action(view: ViewFunc) -> ViewFunc:
     """A floor manager's POST: run it, report a refusal as a message, go back (PRG)."""
     return _post_action(view, "write")
@@ -86,11 +65,7 @@ def _post_action(view: ViewFunc, roles: str) -> ViewFunc:
 
     refused_input.__name__ = view.__name__
     refused_input.__doc__ = view.__doc__
-    return require_POST(page(roles)(refused_input))
-
-
-def actor(request: HttpRequest) -> User:
-    return cast(User, request.user)
+    return require_POST(role_required(*PAGE_ROLES[roles])(refused_input))
 
 
 def run(request: HttpRequest, call: Callable[[], object], *, done: str, back: str) -> HttpResponse:
@@ -167,8 +142,3 @@ def safe_next(request: HttpRequest, default: str) -> str:
     if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return target
     return default
-
-
-def is_htmx(request: HttpRequest) -> bool:
-    """True for an htmx request (django-htmx middleware sets ``request.htmx``): render the partial."""
-    return bool(getattr(request, "htmx", False))

@@ -15,34 +15,34 @@ from django.utils.translation import gettext_lazy
 from cashier.models import TrayCount, TrayCountKind
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day, gaming_day_of
+from config.htmx import is_htmx
 from config.money import format_money
 from config.numbers import whole_number
+from config.permissions import acting_user, role_required
 from config.roles import Role, has_any_role
 from games.selectors import current_hands_summary
 from tables import selectors, services
 from tables.models import GameKind, Table, TableEvent, TableStatus
-from tables.rules_text import RULES
 from tables.selectors.dealers import dealer_shifts
 from tables.selectors.players import players_pick
 from tables.selectors.tables import games_list, table_events, table_get_for_user, tables_for_user
 from tables.views.common import (
     FM,
+    PAGE_ROLES,
     Refused,
     action,
-    actor,
     attempt,
     int_field,
-    is_htmx,
-    page,
     req_int,
     safe_next,
 )
+from tables.views.rules_text import RULES
 
 # Who counts a tray (cashier.views TRAY_ROLES writes): the prompt goes to them.
 TRAY_COUNTERS = (FM, Role.DEALER)
 
 
-@page("floor")
+@role_required(*PAGE_ROLES["floor"])
 def floor(request: HttpRequest) -> HttpResponse:
     """Every table with its seats, dealer, current hand and the waitlists; a dealer sees their own table."""
     return floor_page(request)
@@ -66,7 +66,7 @@ def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResp
     return render(request, template, context)
 
 
-@page("table")
+@role_required(*PAGE_ROLES["table"])
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     return table_page(request, table_id)
 
@@ -149,7 +149,7 @@ def table_url(table_id: int) -> str:
 def table_create(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.table_create(
-            actor=actor(request),
+            actor=acting_user(request),
             number=req_int(request.POST, "number"),
             seats=req_int(request.POST, "seats"),
             name=request.POST.get("name", "")[:80],
@@ -170,7 +170,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
         return services.table_configure(
-            actor=actor(request),
+            actor=acting_user(request),
             table_id=table_id,
             game_id=int_field(request.POST, "game_id", required=False),
             seats=req_int(request.POST, "seats"),
@@ -200,7 +200,7 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
         raise Http404
     service, done = TRANSITIONS[transition]
     try:
-        table = service(actor=actor(request), table_id=table_id)
+        table = service(actor=acting_user(request), table_id=table_id)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
@@ -213,7 +213,7 @@ def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
         push = services.dealer_push(
-            actor=actor(request), table_id=table_id, dealer_id=req_int(request.POST, "dealer_id")
+            actor=acting_user(request), table_id=table_id, dealer_id=req_int(request.POST, "dealer_id")
         )
     except DomainError as exc:
         messages.error(request, exc.message)
@@ -239,7 +239,7 @@ def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
 def dealer_release(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
-        released = services.dealer_release(actor=actor(request), table_id=table_id)
+        released = services.dealer_release(actor=acting_user(request), table_id=table_id)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:

@@ -16,8 +16,9 @@ from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
 from config.exports import CsvWriter
+from config.htmx import is_htmx
 from config.numbers import whole_number
-from config.permissions import forbidden
+from config.permissions import acting_user, forbidden, role_required
 from config.roles import has_any_role
 from tables import selectors, services
 from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Game
@@ -25,7 +26,7 @@ from tables.selectors.dealers import dealer_profiles, dealer_shifts, dealers_wit
 from tables.selectors.players import player_get
 from tables.selectors.tables import seat_sessions
 from tables.services.players import PLAYER_EDITABLE
-from tables.views.common import FM, PAGE_ROLES, Refused, action, actor, attempt, is_htmx, page, run, safe_next
+from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, run, safe_next
 
 
 class PlayerDetailsForm(forms.Form):
@@ -66,7 +67,7 @@ class ExpulsionForm(forms.Form):
     evidence = forms.FileField(label=gettext_lazy("Evidence (optional)"), required=False)
 
 
-@page("players")
+@role_required(*PAGE_ROLES["players"])
 def players(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")[:100]
     context: dict[str, Any] = {
@@ -82,7 +83,7 @@ def players(request: HttpRequest) -> HttpResponse:
         context["form"] = form
         if form.is_valid():
             try:
-                player = services.player_create(actor=actor(request), **form.cleaned_data)
+                player = services.player_create(actor=acting_user(request), **form.cleaned_data)
             except DomainError as exc:
                 field = exc.details.get("field")
                 if field in form.fields:  # a refused photo is shown by the field, as the form's own errors are
@@ -96,7 +97,7 @@ def players(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-@page("players")
+@role_required(*PAGE_ROLES["players"])
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     return player_page(request, player_id)
 
@@ -131,7 +132,7 @@ def expulsion_create(request: HttpRequest, player_id: int) -> HttpResponse:
     form = ExpulsionForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            services.expulsion_create(actor=actor(request), player_id=player_id, **form.cleaned_data)
+            services.expulsion_create(actor=acting_user(request), player_id=player_id, **form.cleaned_data)
         except DomainError as exc:
             _add_refusal(form, exc)
         else:
@@ -147,7 +148,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
         changes = dict(form.cleaned_data)
         photo = changes.pop("photo")
         try:
-            services.player_update(actor=actor(request), player_id=player_id, photo=photo, **changes)
+            services.player_update(actor=acting_user(request), player_id=player_id, photo=photo, **changes)
         except DomainError as exc:
             _add_refusal(form, exc)
         else:
@@ -165,7 +166,7 @@ def _add_refusal(form: forms.Form, exc: DomainError) -> None:
 @action
 def expulsion_lift(request: HttpRequest, expulsion_id: int) -> HttpResponse:
     call = lambda: services.expulsion_lift(  # noqa: E731
-        actor=actor(request), expulsion_id=expulsion_id, reason=request.POST.get("reason", "")
+        actor=acting_user(request), expulsion_id=expulsion_id, reason=request.POST.get("reason", "")
     )
     return attempt(
         request,
@@ -178,7 +179,7 @@ def expulsion_lift(request: HttpRequest, expulsion_id: int) -> HttpResponse:
     )
 
 
-@page("expulsions")
+@role_required(*PAGE_ROLES["expulsions"])
 def expulsions(request: HttpRequest) -> HttpResponse:
     """The barred-player report: in force, and past (expired or lifted), with who decided."""
     return expulsions_page(request)
@@ -200,7 +201,7 @@ def _local(moment: datetime | None) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
-@page("expulsions")
+@role_required(*PAGE_ROLES["expulsions"])
 def expulsions_csv(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="barred-players.csv"'
@@ -231,7 +232,7 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@page("dealers")
+@role_required(*PAGE_ROLES["dealers"])
 def dealers(request: HttpRequest) -> HttpResponse:
     """The rotation ("downs") board, dealer profiles and shifts."""
     context = {
@@ -256,7 +257,7 @@ def dealer_games(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Pick a dealer and the games they may deal."))
         return redirect(back)
     games = [g for g in game_ids if g is not None]
-    call = lambda: services.dealer_profile_set(actor=actor(request), user_id=user_id, game_ids=games)  # noqa: E731
+    call = lambda: services.dealer_profile_set(actor=acting_user(request), user_id=user_id, game_ids=games)  # noqa: E731
     return run(request, call, done=_("The games this dealer may deal are saved."), back=back)
 
 
@@ -265,5 +266,8 @@ def dealer_clock(request: HttpRequest, user_id: int, verb: str) -> HttpResponse:
     service = services.dealer_clock_in if verb == "in" else services.dealer_clock_out
     done = _("Clocked in.") if verb == "in" else _("Clocked out.")
     return run(
-        request, lambda: service(actor=actor(request), dealer_id=user_id), done=done, back=reverse("tables:dealers")
+        request,
+        lambda: service(actor=acting_user(request), dealer_id=user_id),
+        done=done,
+        back=reverse("tables:dealers"),
     )

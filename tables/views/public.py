@@ -22,17 +22,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from config.permissions import ViewFunc, role_required
+from config.htmx import is_htmx
+from config.permissions import ViewFunc, acting_user, role_required
 from config.roles import has_any_role
 from tables import selectors
 from tables.models import Table
-from tables.rules_text import RULES, rules_page
 from tables.selectors.board import room_board
 from tables.selectors.signage import kiosk_token_active, kiosk_tokens, room_language, room_language_history
 from tables.selectors.tables import table_get_for_user
 from tables.services.signage import kiosk_token_create, kiosk_token_revoke, room_language_set
 from tables.services.signs import sign_fields
-from tables.views.common import FM, PAGE_ROLES, actor, is_htmx, page
+from tables.views.common import FM, PAGE_ROLES
+from tables.views.rules_text import RULES, rules_page
 
 # Who sets the room language and hands out board links: the floor runs the room, the admin its settings.
 SIGNAGE_ROLES = PAGE_ROLES["signage"]
@@ -74,14 +75,14 @@ def _sign_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     }
 
 
-@page("sign")
+@role_required(*PAGE_ROLES["sign"])
 def sign(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table-top sign: one A5 page, readable from three metres, with a QR code to the public rules."""
     table = table_get_for_user(user=request.user, table_id=table_id)
     return render(request, "tables/sign.html", _sign_context(request, table))
 
 
-@page("board")
+@role_required(*PAGE_ROLES["board"])
 def board(request: HttpRequest) -> HttpResponse:
     """The room board for the staff: running tables and the waitlists, first names and initials only."""
     context = {
@@ -170,7 +171,7 @@ def _signage_action(view: Callable[..., str]) -> ViewFunc:
 @_signage_action
 def room_language_change(request: HttpRequest) -> str:
     language = request.POST.get("language", "")
-    row = room_language_set(actor=actor(request), language=language)
+    row = room_language_set(actor=acting_user(request), language=language)
     name = _language_name(row.language if row else room_language())
     if row is None:
         return _("The signs and the board are already in %(language)s.") % {"language": name}
@@ -179,14 +180,14 @@ def room_language_change(request: HttpRequest) -> str:
 
 @_signage_action
 def kiosk_link_create(request: HttpRequest) -> str:
-    new = kiosk_token_create(actor=actor(request), label=request.POST.get("label", ""))
+    new = kiosk_token_create(actor=acting_user(request), label=request.POST.get("label", ""))
     request.session[_NEW_SECRET] = new.secret
     return _("Board link “%(label)s” made. Copy it now: it is shown only once.") % {"label": new.token.label}
 
 
 @_signage_action
 def kiosk_link_revoke(request: HttpRequest, token_id: int) -> str:
-    token = kiosk_token_revoke(actor=actor(request), token_id=token_id)
+    token = kiosk_token_revoke(actor=acting_user(request), token_id=token_id)
     return _("Board link “%(label)s” revoked: the screen using it shows the board no more.") % {"label": token.label}
 
 

@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from config.money import parse_typed_amount
+from config.permissions import acting_user, role_required
 from games.services.seating import seat_player_with_buy_in
 from tables import services
 from tables.models import AwayReturn
 from tables.selectors.players import players_pick
-from tables.views.common import action, actor, attempt, int_field, page, req_int, run, safe_next, table_action
+from tables.views.common import PAGE_ROLES, action, attempt, int_field, req_int, run, safe_next, table_action
 from tables.views.floor import table_page, table_url
 
 # The pickers a page holds: "seat" (the table page: a seated player is not offered) and "list" (the
@@ -29,7 +30,7 @@ def buy_in_field(data: QueryDict) -> int:
     return parse_typed_amount(raw, field=_("Buy-in"))
 
 
-@page("pick")
+@role_required(*PAGE_ROLES["pick"])
 def player_pick(request: HttpRequest) -> HttpResponse:
     """The picker's results (htmx): a few players matching the search, the barred ones flagged and not offered."""
     pick = request.GET.get("pick", "")
@@ -46,7 +47,7 @@ def player_pick(request: HttpRequest) -> HttpResponse:
 def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
         return seat_player_with_buy_in(
-            actor=actor(request),
+            actor=acting_user(request),
             table_id=table_id,
             player_id=req_int(request.POST, "player_id"),
             seat_number=int_field(request.POST, "seat_number", required=False),
@@ -67,7 +68,7 @@ def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
 @action
 def seat_stand_up(request: HttpRequest, session_id: int) -> HttpResponse:
     table_id = req_int(request.POST, "table_id")
-    call = lambda: services.seat_stand_up(actor=actor(request), session_id=session_id)  # noqa: E731
+    call = lambda: services.seat_stand_up(actor=acting_user(request), session_id=session_id)  # noqa: E731
     return run(request, call, done=_("Player stood up."), back=table_url(table_id))
 
 
@@ -77,7 +78,7 @@ def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
 
     def call() -> object:
         return services.seat_move(
-            actor=actor(request),
+            actor=acting_user(request),
             session_id=session_id,
             table_id=req_int(request.POST, "table_id"),
             seat_number=int_field(request.POST, "seat_number", required=False),
@@ -96,12 +97,12 @@ def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @table_action
 def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
-    call = lambda: services.seat_away_start(actor=actor(request), session_id=session_id)  # noqa: E731
+    call = lambda: services.seat_away_start(actor=acting_user(request), session_id=session_id)  # noqa: E731
     return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("tables:floor")))
 
 
 @table_action
 def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
     choice = request.POST.get("choice") or AwayReturn.POST  # the service refuses anything but post or wait
-    call = lambda: services.seat_away_end(actor=actor(request), session_id=session_id, choice=choice)  # noqa: E731
+    call = lambda: services.seat_away_end(actor=acting_user(request), session_id=session_id, choice=choice)  # noqa: E731
     return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("tables:floor")))

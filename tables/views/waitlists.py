@@ -11,18 +11,20 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.gaming_day import current_gaming_day
+from config.htmx import is_htmx
+from config.permissions import acting_user, role_required
 from config.roles import has_any_role
 from games.services.seating import waitlist_seat_with_buy_in
 from tables import selectors, services
 from tables.models import TableStatus, WaitlistSource
 from tables.selectors.tables import games_list, tables_list
 from tables.services.waitlists import REMOVE_REASONS
-from tables.views.common import FM, Refused, action, actor, attempt, int_field, is_htmx, page, req_int, safe_next
+from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, int_field, req_int, safe_next
 from tables.views.floor import pick_again, table_page, table_url
 from tables.views.seating import buy_in_field
 
 
-@page("waitlists")
+@role_required(*PAGE_ROLES["waitlists"])
 def waitlists(request: HttpRequest) -> HttpResponse:
     return waitlists_page(request)
 
@@ -56,7 +58,7 @@ def _wl_back(request: HttpRequest) -> str:
 def waitlist_add(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.waitlist_add(
-            actor=actor(request),
+            actor=acting_user(request),
             game_id=req_int(request.POST, "game_id"),
             player_id=req_int(request.POST, "player_id"),
             source=request.POST.get("source", WaitlistSource.DESK),
@@ -75,7 +77,7 @@ def waitlist_add(request: HttpRequest) -> HttpResponse:
 
 @action
 def waitlist_entry_action(request: HttpRequest, entry_id: int, verb: str) -> HttpResponse:
-    user = actor(request)
+    user = acting_user(request)
     if verb == "seat":
         return _seat(request, entry_id)
     calls = {
@@ -109,7 +111,7 @@ def _seat(request: HttpRequest, entry_id: int) -> HttpResponse:
 
     def call() -> object:
         return waitlist_seat_with_buy_in(
-            actor=actor(request),
+            actor=acting_user(request),
             entry_id=entry_id,
             table_id=table_id,
             seat_number=int_field(request.POST, "seat_number", required=False),

@@ -8,8 +8,8 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
 
-from audit.context import history_context
 from audit.models import PlayerHistory
+from audit.services.context import history_context
 from config.db import prepared_cursor
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]

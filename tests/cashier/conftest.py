@@ -10,14 +10,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from cashier.models import Denomination, Drawer, DrawerShift, JournalEntry
-from cashier.selectors.ledger import ledger_check
-from cashier.services.chips import denomination_create
+from cashier.models import Drawer, DrawerShift
 from cashier.services.drawers import drawer_shift_open
 from cashier.services.vault import vault_stock
 from config.roles import Role
+from ledger.models import Denomination, JournalEntry
+from ledger.selectors.balances import ledger_check
+from ledger.services.chips import denomination_create
 from tables.models import DealerAssignment, Player, Table
-from tests.factories import UserFactory
+from tests.factories import PlayerFactory, TableFactory, UserFactory
 
 VALUES = [100, 500, 1_000, 5_000, 10_000, 25_000, 100_000]
 
@@ -92,8 +93,7 @@ def deal(table: Table, dealer: User) -> DealerAssignment:
 @pytest.fixture
 def table(room_admin: User, dealer: User) -> Table:
     """Table 1, dealt by the ``dealer`` persona: a dealer signs slips and counts only at their own table."""
-    now = timezone.now()
-    table = Table.objects.create(number=1, seats=6, status_changed_at=now, created_at=now, created_by=room_admin)
+    table = TableFactory(number=1, created_by=room_admin)
     deal(table, dealer)
     return table
 
@@ -101,19 +101,14 @@ def table(room_admin: User, dealer: User) -> Table:
 @pytest.fixture
 def make_table(room_admin: User) -> Callable[[int], Table]:
     def make(number: int) -> Table:
-        now = timezone.now()
-        return Table.objects.create(
-            number=number, seats=6, status_changed_at=now, created_at=now, created_by=room_admin
-        )
+        return TableFactory(number=number, created_by=room_admin)
 
     return make
 
 
 @pytest.fixture
 def player(room_admin: User) -> Player:
-    return Player.objects.create(
-        first_name="Aram", last_name="Petrosyan", created_at=timezone.now(), created_by=room_admin
-    )
+    return PlayerFactory(last_name="Petrosyan", created_by=room_admin)
 
 
 def by_value(counts: dict[int, int]) -> dict[int, int]:

@@ -8,7 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cashier.models import ChipTransaction, Denomination
+from cashier.models import ChipTransaction
+from ledger.models import Denomination
 from tables.models import Expulsion, Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cashier.models import ChipTransaction, Denomination
+from cashier.models import ChipTransaction
+from ledger.models import Denomination
 from tests.cashier.conftest import assert_ledger_ok
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,8 +9,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from cashier.models import Denomination, ShiftStatus
+from cashier.models import ShiftStatus
 from cashier.services.sales import chip_sale_create
+from ledger.models import Denomination
 from tests.cashier.conftest import VALUES, assert_ledger_ok, by_value
 
 pytestmark = pytest.mark.django_db

@@ -8,13 +8,14 @@ import pytest
 from django.db import connections, transaction
 from django.utils import timezone
 
-from cashier.models import Account, AccountKind, Balance, ChipTransaction, Denomination, Drawer, DrawerShift
-from cashier.services.accounts import singleton_accounts
+from cashier.models import ChipTransaction, Drawer, DrawerShift
 from cashier.services.drawers import drawer_shift_open
 from cashier.services.sales import chip_redemption_create, chip_sale_create
 from cashier.services.vault import vault_stock
 from config.errors import DomainError
 from config.roles import Role
+from ledger.models import Account, AccountKind, Balance, Denomination
+from ledger.services.accounts import singleton_accounts
 from tests.cashier.conftest import assert_ledger_ok, by_value
 from tests.cashier.helpers import run_concurrently, wait_until_a_session_waits_on_a_lock
 from tests.factories import UserFactory

@@ -7,11 +7,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from cashier.models import Balance, Slip, SlipStatus, TrayCount
+from cashier.models import Slip, SlipStatus, TrayCount
 from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.trays import tray_count_record
 from config.errors import DomainError
 from config.roles import Role
+from ledger.models import Balance
 from tables.models import AssignmentEndReason, DealerAssignment
 from tests.cashier.conftest import assert_ledger_ok, by_value, deal, key
 from tests.factories import UserFactory

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cashier import demo
-from cashier.models import ChipTransaction, Denomination, DrawerShift
+from cashier.models import ChipTransaction, DrawerShift
 from config.roles import Role
+from ledger.models import Denomination
 from tests.cashier.conftest import assert_ledger_ok
 from tests.factories import UserFactory
 

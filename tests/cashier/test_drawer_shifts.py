@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cashier.models import Account, AccountKind, Balance, CountKind, ShiftStatus
+from cashier.models import CountKind, ShiftStatus
 from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, drawer_shift_open
 from cashier.services.sales import chip_sale_create
 from config.errors import DomainError
+from ledger.models import Account, AccountKind, Balance
 from tests.cashier.conftest import assert_ledger_ok, by_value
 
 pytestmark = pytest.mark.django_db

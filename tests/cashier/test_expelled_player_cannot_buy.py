@@ -7,9 +7,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cashier.models import ChipTransaction, JournalEntry
+from cashier.models import ChipTransaction
 from cashier.services.sales import chip_sale_create
 from config.errors import DomainError
+from ledger.models import JournalEntry
 from tables.models import Expulsion
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 

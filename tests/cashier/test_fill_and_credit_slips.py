@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from cashier.models import Account, AccountKind, Balance, Slip, SlipStatus
+from cashier.models import Slip, SlipStatus
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from config.errors import DomainError
+from ledger.models import Account, AccountKind, Balance
 from tests.cashier.conftest import assert_ledger_ok, by_value
 from tests.cashier.helpers import run_concurrently
 

@@ -6,7 +6,8 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
-from cashier.models import ChipTransaction, IdempotencyKey, JournalEntry
+from cashier.models import ChipTransaction, IdempotencyKey
+from ledger.models import JournalEntry
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 from tests.cashier.helpers import run_concurrently
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from django.db import OperationalError
 
-from cashier.models import ChipTransaction, JournalEntry, Slip
-from cashier.services import tx
+from cashier.models import ChipTransaction, Slip
 from cashier.services.sales import chip_sale_create
 from cashier.services.slips import slip_issue, slip_receive, slip_request
 from config.errors import DomainError
 from config.roles import Role
+from ledger.models import JournalEntry
+from ledger.services import tx
 from tests.cashier.conftest import assert_ledger_ok, by_value
 from tests.cashier.helpers import run_concurrently
 from tests.factories import UserFactory

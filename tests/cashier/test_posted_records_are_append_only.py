@@ -11,10 +11,11 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
-from cashier.models import ChipTransaction, JournalEntry, Leg, Slip, SlipLine, TrayCount
+from cashier.models import ChipTransaction, Slip, SlipLine, TrayCount
 from cashier.services.sales import chip_sale_create
 from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.trays import tray_count_record
+from ledger.models import JournalEntry, Leg
 from tests.cashier.conftest import assert_ledger_ok, by_value
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]

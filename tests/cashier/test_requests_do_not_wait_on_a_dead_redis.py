@@ -1,5 +1,5 @@
-"""A dead or hung Redis costs a request about a second, never the request (README, "When Redis or the
-database is down").
+"""A dead or hung Redis costs a request about a second, never the request (docs/production.md,
+"When Redis or the database is down").
 
 gunicorn reads the test database and a Redis of the test's own, configured from the environment as
 in production: Celery publishes to Redis, the cache is Redis. Redis is first stopped (SIGSTOP: it
@@ -23,7 +23,7 @@ from config.models import OutboxMessage
 from tests.cashier.conftest import by_value, key
 from tests.servers import Reply, Server, gunicorn, own_redis, session_cookie
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis, pytest.mark.real_clock]
 
 BUDGET = 2.0
 SALE = "/api/v1/cashier/sales/create/"
@@ -81,6 +81,6 @@ def test_healthz_a_sale_and_a_page_answer_at_once_while_redis_hangs_then_dies(
 
     # The two sales' checks wait in the outbox for the relay, and the log says which.
     log = server.log_text()
-    assert log.count("task cashier.large_cash_check (outbox ") == 2, log[-3000:]
-    waiting = OutboxMessage.objects.filter(task="cashier.large_cash_check", sent_at__isnull=True)
+    assert log.count("task cashier.tasks.large_cash_check (outbox ") == 2, log[-3000:]
+    waiting = OutboxMessage.objects.filter(task="cashier.tasks.large_cash_check", sent_at__isnull=True)
     assert waiting.count() == 2

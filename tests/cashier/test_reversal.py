@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from cashier.models import JournalEntry, Reason, ReversalStatus
+from cashier.models import ReversalStatus
 from cashier.services.reversals import reversal_approve, reversal_request
 from cashier.services.sales import chip_sale_create
 from config.errors import DomainError
+from ledger.models import JournalEntry, Reason
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 
 pytestmark = pytest.mark.django_db

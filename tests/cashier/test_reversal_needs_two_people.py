@@ -8,14 +8,15 @@ from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from cashier.models import Denomination, JournalEntry, Reason, ReversalRequest, ReversalStatus
-from cashier.selectors.ledger import shift_balance
+from cashier.models import ReversalRequest, ReversalStatus
+from cashier.selectors.counts import shift_balance
 from cashier.services.drawers import drawer_expected, drawer_shift_close
-from cashier.services.ledger import LegSpec, post_entry
 from cashier.services.reversals import reversal_approve, reversal_decline, reversal_request
 from cashier.services.sales import chip_sale_create
 from config.errors import DomainError
 from config.roles import Role
+from ledger.models import Denomination, JournalEntry, Reason
+from ledger.services.posting import LegSpec, post_entry
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 from tests.factories import UserFactory
 
@@ -93,8 +94,8 @@ def test_the_one_who_asked_cannot_approve_even_holding_both_roles(vault, open_sh
 
 
 def test_a_floor_manager_cannot_approve_the_reversal_of_their_own_entry(vault, cashier, floor_manager, chips):
-    from cashier.models import AccountKind
-    from cashier.services.accounts import singleton_accounts
+    from ledger.models import AccountKind
+    from ledger.services.accounts import singleton_accounts
 
     ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT)
     with transaction.atomic():

@@ -17,10 +17,11 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from cashier.models import Balance, ChipTransaction, Denomination
-from cashier.services import ledger
-from cashier.services.chips import denomination_create
-from cashier.services.ledger import denomination_values
+from cashier.models import ChipTransaction
+from ledger.models import Balance, Denomination
+from ledger.services import posting
+from ledger.services.chips import denomination_create
+from ledger.services.posting import denomination_values
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 
 SALE = "/api/v1/cashier/sales/create/"
@@ -92,8 +93,8 @@ def test_chip_values_read_by_a_rolled_back_transaction_are_not_remembered(on_pos
         chip = denomination_create(value=7_000, colour="pink", label="7,000")
         assert denomination_values([chip.pk]) == {chip.pk: 7_000}
         transaction.set_rollback(True)
-    assert chip.pk not in ledger._VALUES
+    assert chip.pk not in posting._VALUES
     assert not Denomination.objects.filter(pk=chip.pk).exists()
     committed = denomination_create(value=8_000, colour="grey", label="8,000")
     assert denomination_values([committed.pk]) == {committed.pk: 8_000}
-    assert ledger._VALUES[committed.pk] == 8_000
+    assert posting._VALUES[committed.pk] == 8_000

@@ -10,8 +10,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from cashier.models import Denomination
 from cashier.services.sales import chip_sale_create
+from ledger.models import Denomination
 from tests.cashier.conftest import assert_ledger_ok, by_value
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,11 @@ import logging
 
 import pytest
 
-from cashier.models import Balance, TrayCount
+from cashier.models import TrayCount
 from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.trays import tray_count_record, tray_count_sign
 from config.errors import DomainError
+from ledger.models import Balance
 from tests.cashier.conftest import assert_ledger_ok, by_value
 from tests.cashier.helpers import run_concurrently
 

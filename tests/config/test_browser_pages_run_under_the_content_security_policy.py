@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from cashier.models import Denomination
 from config.demo import DEMO_PASSWORD
+from ledger.models import Denomination
 from tables.models import DealerAssignment, Table
 from tests.csp import assert_policy_enforced, watch_violations
 

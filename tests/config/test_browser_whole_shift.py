@@ -10,7 +10,7 @@ Only the catalogue is set up beforehand: the games and their 5% fee policy, the 
 users (with the games each dealer may deal) and the players' registry entries. Everything else is a page.
 
 The players buy their chips before they sit: a hand's fee moves chips in play into the drop box
-(``rake.services.fees``), so the cage must have sold them, small ones included, before the first hand.
+(``games.services.hand_fees``), so the cage must have sold them, small ones included, before the first hand.
 
 Only a past gaming day is closed (``rake.services.days.gaming_day_close``). The live server is a thread of this
 process and every clock reading of the room goes through ``django.utils.timezone.now``, so the night passes by
@@ -35,10 +35,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from cashier.models import Drawer
-from cashier.services.chips import denomination_create
 from cashier.services.vault import vault_stock
 from config.gaming_day import current_gaming_day, gaming_day_bounds
 from config.roles import Role
+from ledger.services.chips import denomination_create
 from rake.services import fee_policy_set
 from tables import services as floor
 from tables.models import Game, Player

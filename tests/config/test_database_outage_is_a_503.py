@@ -1,5 +1,5 @@
 """A database that cannot answer is a 503 with Retry-After, in the API's error envelope and on a short
-page, never Django's "Server Error (500)"; once it answers again the next request succeeds (README,
+page, never Django's "Server Error (500)"; once it answers again the next request succeeds (docs/production.md,
 "When Redis or the database is down").
 
 In the test's process, the test's own database session is terminated from a second connection
@@ -25,7 +25,7 @@ from rest_framework.test import APIClient
 from config.unavailable import RETRY_AFTER_SECONDS
 from tests.servers import Reply, Server, gunicorn, session_cookie
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.real_clock]
 
 ME = "/api/v1/me/"
 SALE = "/api/v1/cashier/sales/create/"

@@ -33,7 +33,7 @@ def test_healthz_is_503_naming_redis_when_redis_is_down() -> None:
 @pytest.mark.celery_worker
 def test_celery_round_trip_through_a_real_worker(celery_worker_url: str) -> None:
     client = Celery(broker=celery_worker_url, backend=celery_worker_url, set_as_current=False)
-    result = client.send_task("config.ping", args=["table-7"])
+    result = client.send_task("config.tasks.ping", args=["table-7"])
     assert result.get(timeout=20) == "pong:table-7"
 
 
@@ -52,8 +52,8 @@ def test_tasks_leave_only_on_commit(django_capture_on_commit_callbacks: object) 
     from config.tasks import ping, send_on_commit
 
     with pytest.raises(RuntimeError), transaction.atomic():
-        send_on_commit(ping, "lost")
+        send_on_commit(ping.name, "lost")
         raise RuntimeError("rolled back")
     with django_capture_on_commit_callbacks() as callbacks:  # type: ignore[operator]
-        send_on_commit(ping, "kept")
+        send_on_commit(ping.name, "kept")
     assert len(callbacks) == 1

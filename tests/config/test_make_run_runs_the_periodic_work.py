@@ -34,7 +34,7 @@ def test_run_room_serves_and_runs_the_periodic_work(tmp_path: Path) -> None:
     with sqlite3.connect(database) as db:
         db.execute(
             "INSERT INTO config_outboxmessage (task, args, kwargs, created_at, attempts, last_error)"
-            " VALUES ('config.ping', '[\"left over\"]', '{}', '2026-01-01 00:00:00', 1, 'broker unreachable')"
+            " VALUES ('config.tasks.ping', '[\"left over\"]', '{}', '2026-01-01 00:00:00', 1, 'broker unreachable')"
         )
 
     port = free_port()

@@ -14,7 +14,6 @@ from games.models import SeatStack
 from rake.models import PendingFee, ReportExport
 from tables.models import DealerProfile, KioskToken, RoomLanguage, SeatSession
 from tests.cashier.conftest import chips, open_shift, room_admin, shift, vault  # noqa: F401 (fixtures)
-from tests.games.conftest import holdem, make_table  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -46,11 +45,11 @@ def test_absurd_values_get_an_answer_and_write_nothing(
     request: Any,
     client_for: Any,
     dealer: Any,
-    make_table: Any,  # noqa: F811 (the fixture imported above)
-    holdem: Any,  # noqa: F811
+    hand_table: Any,
+    holdem: Any,
     shift: Any,  # noqa: F811
 ) -> None:
-    table = make_table(holdem, dealer)
+    table = hand_table(holdem, dealer)
     before = _counts()
     for persona, url, fields in _posts(table.pk):
         client = client_for(request.getfixturevalue(persona))

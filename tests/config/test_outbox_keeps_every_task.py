@@ -20,18 +20,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_rolled_back_change_queues_nothing() -> None:
     with pytest.raises(RuntimeError), transaction.atomic():
-        send_on_commit(ping, "lost")
+        send_on_commit(ping.name, "lost")
         raise RuntimeError("the change fails")
     assert not OutboxMessage.objects.exists()
 
 
 def test_a_committed_change_publishes_its_task_on_commit() -> None:
     with transaction.atomic():
-        send_on_commit(ping, "hello")
+        send_on_commit(ping.name, "hello")
         message = OutboxMessage.objects.get()
         assert message.sent_at is None  # written with the change, not yet published
     message.refresh_from_db()
-    assert (message.task, message.args, message.attempts) == ("config.ping", ["hello"], 1)
+    assert (message.task, message.args, message.attempts) == ("config.tasks.ping", ["hello"], 1)
     assert message.sent_at is not None
 
 
@@ -40,7 +40,7 @@ def test_the_relay_publishes_what_waits_oldest_first_and_purges_old_sent_rows() 
 
     def row(age: timedelta, *, sent: bool = False) -> OutboxMessage:
         return OutboxMessage.objects.create(
-            task="config.ping", args=[str(age)], created_at=now - age, sent_at=now - age if sent else None
+            task="config.tasks.ping", args=[str(age)], created_at=now - age, sent_at=now - age if sent else None
         )
 
     waiting = row(RELAY_AFTER * 3)
@@ -58,10 +58,10 @@ def test_the_relay_publishes_what_waits_oldest_first_and_purges_old_sent_rows() 
 
 
 def test_the_admin_site_lists_what_waits_and_changes_nothing(admin_user: Any, client_for: Any) -> None:
-    OutboxMessage.objects.create(task="cashier.large_cash_check", args=[7], created_at=timezone.now())
+    OutboxMessage.objects.create(task="cashier.tasks.large_cash_check", args=[7], created_at=timezone.now())
     admin = client_for(admin_user)
     listing = admin.get(reverse("admin:config_outboxmessage_changelist"), {"sent_at__isempty": "1"})
-    assert listing.status_code == 200 and "cashier.large_cash_check" in listing.content.decode()
+    assert listing.status_code == 200 and "cashier.tasks.large_cash_check" in listing.content.decode()
     assert admin.get(reverse("admin:config_outboxmessage_add")).status_code == 403
 
 
@@ -71,7 +71,7 @@ def test_a_task_that_fails_does_not_fail_the_write_it_follows(caplog: Any) -> No
     from cashier.tasks import tray_difference_report
 
     with transaction.atomic():
-        send_on_commit(tray_difference_report, 10**9)  # no such count: the task raises
+        send_on_commit(tray_difference_report.name, 10**9)  # no such count: the task raises
     message = OutboxMessage.objects.get()
     assert message.sent_at is not None
-    assert "task cashier.tray_difference_report" in caplog.text and "failed" in caplog.text
+    assert "task cashier.tasks.tray_difference_report" in caplog.text and "failed" in caplog.text

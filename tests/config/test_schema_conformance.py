@@ -44,7 +44,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.conformance]
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 # Generated cases per operation and role, after the coverage phase's boundary and invalid values.
 MAX_EXAMPLES = 3
-# The whole run, every role: it took 80 to 105 s on either database, on two shared cores.
+# The whole run, every role: room to spare over its usual duration on either database (bench/README.md).
 BUDGET_SECONDS = 150
 ROLES = [Role.FLOOR_MANAGER, Role.DEALER, Role.CASHIER, Role.ACCOUNTANT, Role.ADMIN]
 

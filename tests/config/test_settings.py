@@ -120,5 +120,5 @@ def test_gaming_day_start_and_time_zone_parsed_strictly() -> None:
         env.env_time("T", "06:00", {"T": "25:00"})
     with pytest.raises(ImproperlyConfigured, match="Z: 'Mars/Olympus' is not an IANA time zone"):
         env.env_timezone("Z", "UTC", {"Z": "Mars/Olympus"})
-    with pytest.raises(ImproperlyConfigured, match="N: '1.5' is not a whole number"):
+    with pytest.raises(ImproperlyConfigured, match=r"N: '1\.5' is not a whole number"):
         env.env_int("N", 1, {"N": "1.5"})

@@ -2,7 +2,7 @@
 with beat) over the test database, with one part killed at a time. Each test checks what the clients
 saw and what the database holds afterwards.
 
-The room's fixtures come from the apps' test packages: a cashier's open drawer, a table with a dealer
+The cage's fixtures come from the cashier's test package (an open drawer); tables with a dealer
 and seated players with chips.
 """
 
@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.cashier.conftest import chips, open_shift, player, room_admin, second_cashier, shift, vault
-from tests.games.conftest import holdem, make_table
 from tests.servers import CeleryWorker, OwnRedis, Server, gunicorn
 
-__all__ = ["chips", "holdem", "make_table", "open_shift", "player", "room_admin", "second_cashier", "shift", "vault"]
+__all__ = ["chips", "open_shift", "player", "room_admin", "second_cashier", "shift", "vault"]
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The web workers' database sessions terminated (``pg_terminate_backend``) while two cashiers sell: every
 answer is a 201 or the API's JSON 503 with Retry-After (never an HTML 500), the room recovers without a
-restart, no sale is half-written, and replaying a refused sale with its key records it once (README,
+restart, no sale is half-written, and replaying a refused sale with its key records it once (docs/production.md,
 "When Redis or the database is down")."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from config.unavailable import RETRY_AFTER_SECONDS
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 from tests.servers import Reply, Server, gunicorn
 
-pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.django_db(transaction=True), pytest.mark.real_clock]
 
 SALE = "/api/v1/cashier/sales/create/"
 SALES_PER_CASHIER = 40

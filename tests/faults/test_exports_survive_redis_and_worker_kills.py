@@ -1,6 +1,6 @@
 """Exports when a part dies mid-file: Redis killed while an export runs, then the whole worker killed
 while another runs. After the restarts each export has one complete file and one completion record,
-and nothing stays queued or running (README, "Long work: exports")."""
+and nothing stays queued or running (docs/production.md, "Long work: exports")."""
 
 from __future__ import annotations
 
@@ -24,7 +24,13 @@ from tables.models import Table
 from tests.rake.helpers import insert_fee_rows
 from tests.servers import CeleryWorker, OwnRedis, Server, wait_until
 
-pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.faults,
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.real_clock,
+]
 
 # Seconds Redis stays down: longer than the worker's connection timeouts and first reconnection tries.
 OUTAGE = 5
@@ -85,11 +91,11 @@ def test_redis_killed_then_the_whole_worker_killed_mid_export(
     worker: CeleryWorker,
     redis_server: OwnRedis,
     accountant: User,
-    make_table: Any,
+    hand_table: Any,
     holdem: Any,
     dealer: User,
 ) -> None:
-    filters = _fee_rows(make_table(holdem, dealer, players=0), accountant)
+    filters = _fee_rows(hand_table(holdem, dealer, players=0), accountant)
 
     # Redis dies under a running export and comes back empty (it keeps nothing on disk).
     first = _export(room, accountant, filters)

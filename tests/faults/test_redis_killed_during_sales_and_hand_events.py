@@ -1,6 +1,6 @@
 """Redis killed while cashiers sell and dealers record hands: every committed write answers 2xx within
 two seconds, and the outbox delivers every task once Redis is back (the large-cash check runs once per
-sale), with the worker that lived through the outage (README, "When Redis or the database is down")."""
+sale), with the worker that lived through the outage (docs/production.md, "When Redis or the database is down")."""
 
 from __future__ import annotations
 
@@ -19,11 +19,17 @@ from tables.models import Table
 from tests.cashier.conftest import by_value, key
 from tests.servers import CeleryWorker, OwnRedis, Reply, Server, wait_until
 
-pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.faults,
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.real_clock,
+]
 
 BUDGET = 2.0
 SALE = "/api/v1/cashier/sales/create/"
-CHECK_RAN = "Task cashier.large_cash_check["
+CHECK_RAN = "Task cashier.tasks.large_cash_check["
 
 
 def _timed(reply: Reply, what: str) -> Reply:
@@ -46,7 +52,7 @@ def _hand(server: Server, token: str, table_id: int) -> int:
     state = state.body
     events: list[dict[str, Any]] = [{"type": "deal"}]
     while events or state["to_act"] is not None:
-        event = events.pop() if events else {"type": "action", "seat": state["to_act"], "kind": "fold", "amount": 0}
+        event = events.pop() if events else {"type": "action", "seat": state["to_act"], "kind": "fold", "amount": "0"}
         body = {"seq": state["seq"], "client_event_id": uuid.uuid4().hex, "event": event}
         path = f"/api/v1/hands/{state['hand_id']}/events/"
         state = _timed(server.request("POST", path, body=body, headers=auth), "a hand event").body["state"]
@@ -61,10 +67,10 @@ def test_every_write_answers_and_every_task_arrives_after_redis_comes_back(
     player: Any,
     dealer: User,
     holdem: Any,
-    make_table: Callable[..., Table],
+    hand_table: Callable[..., Table],
 ) -> None:
     server, worker = room
-    table = make_table(holdem, dealer)
+    table = hand_table(holdem, dealer)
     cash, deal = Token.objects.create(user=cashier).key, Token.objects.create(user=dealer).key
 
     sales = [_sale(server, cash, player.pk) for _ in range(3)]
@@ -81,7 +87,9 @@ def test_every_write_answers_and_every_task_arrives_after_redis_comes_back(
     hands += [_hand(server, deal, table.pk) for _ in range(2)]
     _timed(server.request("GET", f"/api/v1/hands/{hands[-1]}/", headers={"Authorization": f"Token {deal}"}), "a read")
     unsent = list(OutboxMessage.objects.filter(sent_at__isnull=True))
-    assert sorted((m.task, m.args[0]) for m in unsent) == [("cashier.large_cash_check", sale) for sale in sales[3:]]
+    assert sorted((m.task, m.args[0]) for m in unsent) == [
+        ("cashier.tasks.large_cash_check", sale) for sale in sales[3:]
+    ]
 
     redis_server.start()
     wait_until(
@@ -102,7 +110,7 @@ def test_every_write_answers_and_every_task_arrives_after_redis_comes_back(
     assert ChipTransaction.objects.filter(pk__in=sales).count() == 6
     assert Hand.objects.filter(pk__in=hands, status="complete").count() == 3
     assert HandEvent.objects.filter(hand_id__in=hands).count() > 3
-    messages = OutboxMessage.objects.filter(task="cashier.large_cash_check")
+    messages = OutboxMessage.objects.filter(task="cashier.tasks.large_cash_check")
     assert sorted(m.args[0] for m in messages) == sorted(sales)
     log = worker.log.read_text()
     assert log.count(CHECK_RAN) == 6 * 2, log[-4000:]  # one "received" and one "succeeded" line per sale

@@ -109,18 +109,7 @@ CLUB_REPLAY = [
 
 def play_hand(actor: User, table_id: int, seed: int) -> Hand:
     """Start the next hand at a table and play it to the end with legal, seeded events."""
-    from games.autoplay import AutoPlayer
+    from games.engine.autoplay import AutoPlayer
+    from games.services.scenarios import play_hand as played
 
-    player = AutoPlayer(seed)
-    started = hands.hand_start(actor=actor, table_id=table_id)
-    state, hand = started.state, started.hand
-    while not state.is_over:
-        state = hands.hand_event_record(
-            actor=actor,
-            hand_id=hand.pk,
-            seq=state.seq,
-            client_event_id=uuid.uuid4().hex,
-            event=player.next_event(state),
-        ).state
-    hand.refresh_from_db()
-    return hand
+    return played(actor=actor, table_id=table_id, player=AutoPlayer(seed), event_prefix=uuid.uuid4().hex)

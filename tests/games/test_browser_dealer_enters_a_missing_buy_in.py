@@ -10,9 +10,9 @@ from games.models import Hand, SeatStack, StackKind
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_dealer_enters_the_missing_buy_in_then_starts(login_page, live_server, dealer, make_table, holdem):
-    table = make_table(holdem, dealer, players=2)
-    make_table.sit(table, 3, None)
+def test_the_dealer_enters_the_missing_buy_in_then_starts(login_page, live_server, dealer, hand_table, holdem):
+    table = hand_table(holdem, dealer, players=2)
+    hand_table.sit(table, 3, None)
     page = login_page(dealer)
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{live_server.url}/hands/tables/{table.pk}/deal/")

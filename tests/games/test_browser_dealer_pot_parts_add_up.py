@@ -17,10 +17,10 @@ def _pots(page) -> tuple[int, list[int], str]:
     return total, parts, page.inner_text("#pots")
 
 
-def test_side_pots_only_with_an_all_in_and_their_parts_add_up(login_page, live_server, dealer, make_table, holdem):
-    table = make_table(holdem, dealer, players=0)
+def test_side_pots_only_with_an_all_in_and_their_parts_add_up(login_page, live_server, dealer, hand_table, holdem):
+    table = hand_table(holdem, dealer, players=0)
     for seat, stack in ((1, 10_000), (2, 50_000), (3, 50_000)):
-        make_table.sit(table, seat, stack)
+        hand_table.sit(table, seat, stack)
     hand = hands.hand_start(actor=dealer, table_id=table.pk).hand  # button 3, blinds 1 (500) and 2 (1,000)
     record(dealer, hand, ev("deal"), act(3, "raise", 3000))
     page = login_page(dealer)

@@ -12,11 +12,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_draw_buttons_show_the_price_and_a_drawn_player_is_told_why_no_bet(
-    login_page, live_server, dealer, make_table, club_poker
+    login_page, live_server, dealer, hand_table, club_poker
 ):
-    table = make_table(club_poker, dealer, players=0)
+    table = hand_table(club_poker, dealer, players=0)
     for seat, stack in ((1, 100_000), (2, 100_000), (3, 100_000)):
-        make_table.sit(table, seat, stack)
+        hand_table.sit(table, seat, stack)
     hand = hands.hand_start(actor=dealer, table_id=table.pk).hand
     record(dealer, hand, ev("deal"), act(1, "check"), act(2, "bet", 2000), act(3, "fold"), act(1, "call"))
     page = login_page(dealer)
@@ -41,10 +41,10 @@ def test_draw_buttons_show_the_price_and_a_drawn_player_is_told_why_no_bet(
     assert note.is_hidden() and page.locator("#actions button:has-text('Bet')").count() == 1
 
 
-def test_a_draw_the_stack_cannot_pay_is_not_offered(login_page, live_server, dealer, make_table, club_poker):
-    table = make_table(club_poker, dealer, players=0)
+def test_a_draw_the_stack_cannot_pay_is_not_offered(login_page, live_server, dealer, hand_table, club_poker):
+    table = hand_table(club_poker, dealer, players=0)
     for seat, stack in ((1, 4_000), (2, 100_000)):
-        make_table.sit(table, seat, stack)
+        hand_table.sit(table, seat, stack)
     hand = hands.hand_start(actor=dealer, table_id=table.pk).hand
     record(dealer, hand, ev("deal"), act(1, "check"), act(2, "bet", 1000), act(1, "call"))
     page = login_page(dealer)

@@ -63,8 +63,8 @@ def _check_to_act_and_header(page) -> None:
     assert hits and all(clear for _, clear in hits), hits
 
 
-def test_ten_holdem_seats_fit_at_1280x800(login_page, live_server, dealer, floor_manager, make_table, holdem_full):
-    table = make_table(holdem_full, dealer, players=9, stack=1_234_567)
+def test_ten_holdem_seats_fit_at_1280x800(login_page, live_server, dealer, floor_manager, hand_table, holdem_full):
+    table = hand_table(holdem_full, dealer, players=9, stack=1_234_567)
     long = floor.player_create(
         actor=floor_manager, first_name="Maximilianas-Konstantinas", last_name="Vanagas", allow_duplicate=True
     )
@@ -88,8 +88,8 @@ def test_ten_holdem_seats_fit_at_1280x800(login_page, live_server, dealer, floor
         _check_to_act_and_header(page)
 
 
-def test_six_club_poker_seats_of_five_cards_fit_at_1280x800(login_page, live_server, dealer, make_table, club_poker):
-    table = make_table(club_poker, dealer, players=6, stack=250_000)
+def test_six_club_poker_seats_of_five_cards_fit_at_1280x800(login_page, live_server, dealer, hand_table, club_poker):
+    table = hand_table(club_poker, dealer, players=6, stack=250_000)
     page = login_page(dealer)
     page.goto(f"{live_server.url}/hands/tables/{table.pk}/deal/")
     page.click("#actions button:has-text('Start hand')")

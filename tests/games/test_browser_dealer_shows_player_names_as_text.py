@@ -29,9 +29,9 @@ def seat(floor_manager: User, table: Table, number: int, first_name: str) -> int
 
 
 def test_markup_in_a_players_name_shows_as_typed_and_never_runs(
-    login_page, live_server, floor_manager, dealer, holdem: Game, make_table: Callable[..., Table]
+    login_page, live_server, floor_manager, dealer, holdem: Game, hand_table: Callable[..., Table]
 ):
-    table = make_table(holdem, dealer, players=0)
+    table = hand_table(holdem, dealer, players=0)
     seat(floor_manager, table, 1, SCRIPT_NAME)
     seat(floor_manager, table, 2, "Anna")
     # Seat 3 steps away: the dealer's screen lists it apart, as sitting out.

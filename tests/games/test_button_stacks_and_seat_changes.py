@@ -29,7 +29,7 @@ def test_button_moves_and_stacks_carry_over(dealer, holdem_table):
     assert third.number == 3
 
 
-def test_seat_changes_between_hands_are_picked_up(floor_manager, dealer, holdem_table, make_table):
+def test_seat_changes_between_hands_are_picked_up(floor_manager, dealer, holdem_table, hand_table):
     first = hands.hand_start(actor=dealer, table_id=holdem_table.pk).hand
     _fold_around(dealer, first, 3, 1)
     leaving = SeatSession.objects.get(table=holdem_table, seat_number=1, ended_at__isnull=True)
@@ -48,15 +48,15 @@ def test_seat_changes_between_hands_are_picked_up(floor_manager, dealer, holdem_
     assert second.hand.setup["posts"] == [[5, big, small]]
 
 
-def test_heads_up_button_posts_the_small_blind(dealer, holdem, make_table):
-    table = make_table(holdem, dealer, players=2)
+def test_heads_up_button_posts_the_small_blind(dealer, holdem, hand_table):
+    table = hand_table(holdem, dealer, players=2)
     hand = hands.hand_start(actor=dealer, table_id=table.pk).hand
     assert hand.button == hand.small_blind_seat
 
 
-def test_a_player_moving_seats_takes_their_chips_along(floor_manager, dealer, holdem, make_table):
+def test_a_player_moving_seats_takes_their_chips_along(floor_manager, dealer, holdem, hand_table):
     # Both tables are dealt by the same dealer (the second takes them): the floor records here.
-    table, other = make_table(holdem, dealer, players=3), make_table(holdem, dealer, players=2)
+    table, other = hand_table(holdem, dealer, players=3), hand_table(holdem, dealer, players=2)
     first = hands.hand_start(actor=floor_manager, table_id=table.pk).hand
     _fold_around(floor_manager, first, 3, 1)  # the big blind, seat 2, wins the blinds
     mover = SeatSession.objects.get(table=table, seat_number=2, ended_at__isnull=True)

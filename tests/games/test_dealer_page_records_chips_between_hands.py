@@ -36,10 +36,10 @@ def test_the_dealer_records_an_add_on_and_sees_the_new_stack(page_client_for, de
 
 
 def test_a_seat_with_no_chips_gets_its_buy_in_and_the_hand_then_starts(
-    page_client_for, dealer, make_table, holdem, floor_manager
+    page_client_for, dealer, hand_table, holdem, floor_manager
 ):
-    table = make_table(holdem, dealer, players=2)
-    make_table.sit(table, 3, None)
+    table = hand_table(holdem, dealer, players=2)
+    hand_table.sit(table, 3, None)
     page = page_client_for(dealer).get(reverse("games:dealer", args=[table.pk])).content.decode()
     # The seat is offered its buy-in on the page before the dealer even tries to start.
     assert 'id="chips-seat-3"' in page and "no chips recorded" in page

@@ -12,9 +12,9 @@ from tests.games.helpers import HOLDEM_HAND, act, record, row_counts
 
 
 def test_dealer_moved_to_table_b_is_refused_at_table_a(
-    api_for, floor_manager, dealer, holdem, make_table, make_dealer_user
+    api_for, floor_manager, dealer, holdem, hand_table, make_dealer_user
 ):
-    table_a = make_table(holdem, dealer)
+    table_a = hand_table(holdem, dealer)
     hand = hands.hand_start(actor=dealer, table_id=table_a.pk).hand
     record(dealer, hand, HOLDEM_HAND[0])
     client = api_for(dealer)
@@ -23,7 +23,7 @@ def test_dealer_moved_to_table_b_is_refused_at_table_a(
     assert ok.status_code == 201
 
     # The floor pushes the dealer to table B (a new dealer takes table A).
-    table_b = make_table(holdem, make_dealer_user())
+    table_b = hand_table(holdem, make_dealer_user())
     floor.dealer_release(actor=floor_manager, table_id=table_b.pk)
     floor.dealer_assign(actor=floor_manager, table_id=table_b.pk, dealer_id=dealer.pk)
 

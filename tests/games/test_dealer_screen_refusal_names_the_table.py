@@ -12,10 +12,10 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_refusal_names_the_table_the_dealer_deals(
-    make_table: Any, holdem: Any, dealer: Any, make_dealer_user: Any, client_for: Any
+    hand_table: Any, holdem: Any, dealer: Any, make_dealer_user: Any, client_for: Any
 ) -> None:
-    mine = make_table(holdem, dealer)
-    other = make_table(holdem, make_dealer_user())
+    mine = hand_table(holdem, dealer)
+    other = hand_table(holdem, make_dealer_user())
     page = client_for(dealer).get(reverse("games:dealer", args=[other.pk]))
     html = page.content.decode()
     assert page.status_code == 403

@@ -1,4 +1,4 @@
-"""The PostgreSQL fee posting of a completed hand (``rake.services.hand_fee_sql``) writes what the ORM
+"""The PostgreSQL fee posting of a completed hand (``games.services.hand_fee_sql``) writes what the ORM
 path writes, with change from the tray too, refuses what it refuses, and writes nothing when it refuses."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from cashier.models import Account, AccountKind, Balance, Denomination, JournalEntry, Leg, Reason
-from cashier.services.accounts import singleton_accounts, table_account
-from cashier.services.ledger import chip_legs, post_entry
 from config.roles import Role
 from games.models import Hand, HandStatus
+from games.services import hand_fees as fees
+from games.services.hand_fee_sql import hand_fee_post_sql
+from ledger.models import Account, AccountKind, Balance, Denomination, JournalEntry, Leg, Reason
+from ledger.services.accounts import singleton_accounts, table_account
+from ledger.services.posting import chip_legs, post_entry
 from rake.models import DailyFeeSummary, FeeCharge, PendingFee
-from rake.services import fees
-from rake.services.hand_fee_sql import hand_fee_post_sql
 from tests.factories import UserFactory
 from tests.games.helpers import play_hand
 from tests.rake.change_helpers import players_keep_only, tray_chips
@@ -68,11 +68,11 @@ def _box(table_id: int) -> list[tuple[int, int]]:
 
 
 def test_both_paths_write_the_same_fee_records(
-    on_postgres, make_table, holdem, make_dealer_user, floor_manager, monkeypatch
+    on_postgres, hand_table, holdem, make_dealer_user, floor_manager, monkeypatch
 ):
     stock_chips()
-    fast = make_table(holdem, make_dealer_user(), players=6)
-    orm = make_table(holdem, make_dealer_user(), players=6)
+    fast = hand_table(holdem, make_dealer_user(), players=6)
+    orm = hand_table(holdem, make_dealer_user(), players=6)
     for seed in range(HANDS):
         play_hand(floor_manager, fast.pk, seed)
     with monkeypatch.context() as patch:
@@ -146,7 +146,7 @@ def test_chips_gone_between_the_read_and_the_write_refuse_the_whole_posting(
 ):
     """Another transaction takes the chips outstanding after the breakdown was read: the write, under the
     balance rows' locks, sees it and writes nothing; the recorder logs it and goes on."""
-    from rake.services import hand_fee_sql
+    from games.services import hand_fee_sql
 
     read = hand_fee_sql._legs
 
@@ -157,7 +157,7 @@ def test_chips_gone_between_the_read_and_the_write_refuse_the_whole_posting(
 
     monkeypatch.setattr(hand_fee_sql, "_legs", read_then_drain)
     before = _counts()
-    with caplog.at_level(logging.WARNING, logger="rake.services.fees"), transaction.atomic():
+    with caplog.at_level(logging.WARNING, logger="games.services.hand_fees"), transaction.atomic():
         fees.hand_fees_post_in_recording(actor=dealer, hand=unposted_hand)
     assert "insufficient_balance" in caplog.text
     assert _counts()[0] == before[0] and _counts()[3] == before[3]  # no fee record, no summary change
@@ -167,13 +167,13 @@ def test_chips_gone_between_the_read_and_the_write_refuse_the_whole_posting(
 
 
 def test_a_tables_first_fee_creates_its_drop_box_and_posts_in_the_two_statements(
-    on_postgres, make_table, holdem, make_dealer_user, floor_manager, monkeypatch
+    on_postgres, hand_table, holdem, make_dealer_user, floor_manager, monkeypatch
 ):
     def orm_path(**_: Any) -> None:
         raise AssertionError("the ORM path was taken")
 
     stock_chips()
-    table = make_table(holdem, make_dealer_user(), players=6)
+    table = hand_table(holdem, make_dealer_user(), players=6)
     assert not Account.objects.filter(table_id=table.pk, kind=AccountKind.DROP_BOX).exists()
     monkeypatch.setattr(fees, "hand_fees_post", orm_path)
     hand = play_hand(floor_manager, table.pk, seed=0)
@@ -215,14 +215,14 @@ def _play_both(fast, orm, floor_manager, monkeypatch, *, fast_only: bool) -> Non
 
 
 def test_both_paths_make_the_same_change_from_the_tray(
-    on_postgres, make_table, holdem, make_dealer_user, floor_manager, monkeypatch
+    on_postgres, hand_table, holdem, make_dealer_user, floor_manager, monkeypatch
 ):
     """The players hold only chips of 1,000 and more: a fee is posted with change from the tray, the same
     chips by both paths, and the fast path does it in its two statements."""
     ids = stock_chips()
     players_keep_only(1000)
-    fast = make_table(holdem, make_dealer_user(), players=6)
-    orm = make_table(holdem, make_dealer_user(), players=6)
+    fast = hand_table(holdem, make_dealer_user(), players=6)
+    orm = hand_table(holdem, make_dealer_user(), players=6)
     for table in (fast, orm):
         for value, pieces in ((500, 40), (100, 100), (25, 100), (5, 100), (1, 100)):
             fill_tray(table.pk, ids[value], value * pieces, floor_manager)
@@ -242,13 +242,13 @@ def test_both_paths_make_the_same_change_from_the_tray(
 
 
 def test_both_paths_record_the_same_pending_fees(
-    on_postgres, make_table, holdem, make_dealer_user, floor_manager, monkeypatch
+    on_postgres, hand_table, holdem, make_dealer_user, floor_manager, monkeypatch
 ):
     """Players with only chips of 1,000 and more, empty trays: what cannot post is pending, alike."""
     stock_chips()
     players_keep_only(1000)
-    fast = make_table(holdem, make_dealer_user(), players=6)
-    orm = make_table(holdem, make_dealer_user(), players=6)
+    fast = hand_table(holdem, make_dealer_user(), players=6)
+    orm = hand_table(holdem, make_dealer_user(), players=6)
     _play_both(fast, orm, floor_manager, monkeypatch, fast_only=False)
 
     def pending(table_id: int) -> list[tuple[Any, ...]]:

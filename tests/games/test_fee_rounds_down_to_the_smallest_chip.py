@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cashier.models import Denomination
 from games import services as hands
 from games.services.starting import chip_unit
+from ledger.models import Denomination
 from tests.games.helpers import HOLDEM_HAND, HOLDEM_POT, record
 
 

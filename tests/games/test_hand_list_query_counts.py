@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.urls import reverse
 
 from tests.games.helpers import play_hand
@@ -53,9 +55,9 @@ def test_filters(api_for, accountant, dealer, holdem_table, floor_manager):
     assert client.get(url, {"player_id": player}).json()["count"] == 2
     assert client.get(url, {"player_id": 99999}).json()["count"] == 0
     assert client.get(url, {"dealer_id": dealer.pk, "table_id": holdem_table.pk}).json()["count"] == 2
-    top = max(r["pot"] for r in client.get(url).json()["results"])
-    assert client.get(url, {"min_pot": top + 1}).json()["count"] == 0
-    assert client.get(url, {"max_pot": top, "game_id": holdem_table.game_id}).json()["count"] == 2
+    top = max(Decimal(r["pot"]) for r in client.get(url).json()["results"])
+    assert client.get(url, {"min_pot": str(top + 1)}).json()["count"] == 0
+    assert client.get(url, {"max_pot": str(top), "game_id": holdem_table.game_id}).json()["count"] == 2
     day = client.get(url).json()["results"][0]["gaming_day"]
     assert client.get(url, {"gaming_day": day, "in_force": "true"}).json()["count"] == 2
     assert client.get(url, {"min_pot": "lots"}).status_code == 400

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection, transaction
 
+from games.services.hand_fee_sql import _WRITE_SQL as FEE_WRITE_SQL
 from games.services.recording import _RECORD_SQL
 from games.services.table_state import _READ_SQL
-from rake.services.hand_fee_sql import _WRITE_SQL as FEE_WRITE_SQL
 
 GROWING = ("games_hand", "games_handseat", "games_handevent", "games_seatstack", "cashier_journalentry")
 

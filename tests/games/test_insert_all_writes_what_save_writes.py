@@ -8,8 +8,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Model
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -48,10 +50,12 @@ def _rows(hand: Hand, actor) -> tuple[list[HandEvent], list[PotAward], list[Hand
     return events, pots, [change]
 
 
-def test_rows_read_back_as_written(dealer, holdem_table) -> None:
+@pytest.mark.parametrize("fast", [True, False], ids=["as-run", "orm-twin"])
+def test_rows_read_back_as_written(dealer, holdem_table, fast) -> None:
+    """``as-run``: on PostgreSQL the fast path; ``orm-twin``: the fast paths off (``bulk_create``)."""
     hand = hands.hand_start(actor=dealer, table_id=holdem_table.pk).hand
     events, pots, changes = _rows(hand, dealer)
-    with transaction.atomic():
+    with transaction.atomic(), override_settings(CARDROOM_FAST_PATHS=fast and settings.CARDROOM_FAST_PATHS):
         insert_all([(HandEvent, events), (PotAward, pots), (HandStatusChange, changes)])
     stored = {
         HandEvent: HandEvent.objects.filter(hand=hand, seq__gte=100).order_by("seq"),

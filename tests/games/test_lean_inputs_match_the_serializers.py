@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from rest_framework.serializers import Serializer
 
+from config.errors import DomainError
 from games.apis import lean
 from games.apis import serializers as s
 from tests.games.helpers import HOLDEM_HAND
@@ -15,6 +16,8 @@ from tests.games.helpers import HOLDEM_HAND
 EVENTS: list[Any] = [
     *HOLDEM_HAND,
     {"type": "action", "seat": 3, "kind": "raise", "amount": 3000},
+    {"type": "action", "seat": 3, "kind": "raise", "amount": "3000"},
+    {"type": "action", "seat": 3, "kind": "fold", "amount": "0"},
     {"type": "board", "cards": "AsKdQh", "burn": None},
     {"type": "board", "cards": "", "burn": "2c"},
     {"type": "draw", "seat": 2, "discards": "", "cards": "", "extra": "ignored"},
@@ -30,6 +33,10 @@ EVENTS: list[Any] = [
     {"type": "action", "seat": 1, "kind": "bet", "amount": -1},
     {"type": "action", "seat": 1, "kind": "bet", "amount": 10**16},
     {"type": "action", "seat": 1, "kind": "bet", "amount": 1.5},
+    {"type": "action", "seat": 1, "kind": "bet", "amount": "1.5"},
+    {"type": "action", "seat": 1, "kind": "bet", "amount": "1e3"},
+    {"type": "action", "seat": 1, "kind": "bet", "amount": " 100"},
+    {"type": "action", "seat": 1, "kind": "bet", "amount": True},
     {"type": "action", "seat": None, "kind": "call"},
     {"type": "board", "cards": " AsKdQh"},
     {"type": "board", "cards": "A" * 41},
@@ -47,7 +54,11 @@ EVENTS: list[Any] = [
 
 def _serializer(cls: type[Serializer[Any]], data: Any) -> Any:
     serializer = cls(data=data)
-    return json.loads(json.dumps(serializer.validated_data)) if serializer.is_valid() else None
+    try:
+        valid = serializer.is_valid()
+    except DomainError:  # a malformed amount is refused at once, as a 400 coded bad_money
+        return None
+    return json.loads(json.dumps(serializer.validated_data)) if valid else None
 
 
 @pytest.mark.parametrize("event", EVENTS)

@@ -39,18 +39,18 @@ def _sit(floor_manager: User, table: Table, seat: int, make_player, entry: str =
 
 
 def test_players_seated_before_the_first_hand_are_dealt_in_freely(
-    floor_manager: User, dealer: User, make_table, holdem, make_player
+    floor_manager: User, dealer: User, hand_table, holdem, make_player
 ) -> None:
-    table = make_table(holdem, dealer, players=3)
+    table = hand_table(holdem, dealer, players=3)
     _sit(floor_manager, table, 5, make_player)
     first = hands.hand_start(actor=dealer, table_id=table.pk)
     assert first.state.seats == (1, 2, 3, 5) and first.hand.setup["posts"] == []
 
 
 def test_a_new_player_who_posts_is_dealt_in_at_once_with_big_blind_live_and_small_blind_dead(
-    floor_manager: User, dealer: User, make_table, holdem, make_player
+    floor_manager: User, dealer: User, hand_table, holdem, make_player
 ) -> None:
-    table = make_table(holdem, dealer, players=4)
+    table = hand_table(holdem, dealer, players=4)
     assert positions(fold_around(dealer, table.pk)) == (4, 1, 2)
     _sit(floor_manager, table, 6, make_player, entry="post")
     started = hands.hand_start(actor=dealer, table_id=table.pk)
@@ -61,9 +61,9 @@ def test_a_new_player_who_posts_is_dealt_in_at_once_with_big_blind_live_and_smal
 
 
 def test_a_new_player_who_waits_sits_out_until_the_big_blind_reaches_the_seat(
-    floor_manager: User, dealer: User, make_table, holdem, make_player
+    floor_manager: User, dealer: User, hand_table, holdem, make_player
 ) -> None:
-    table = make_table(holdem, dealer, players=4)
+    table = hand_table(holdem, dealer, players=4)
     assert positions(fold_around(dealer, table.pk)) == (4, 1, 2)
     _sit(floor_manager, table, 6, make_player)  # no choice given: waits
     waiting = fold_around(dealer, table.pk)
@@ -77,8 +77,8 @@ def test_a_new_player_who_waits_sits_out_until_the_big_blind_reaches_the_seat(
     assert at_big_blind.state.total_committed(6) == 1000  # the big blind only
 
 
-def test_a_player_changing_seats_at_the_table_is_not_new(floor_manager: User, dealer: User, make_table, holdem) -> None:
-    table = make_table(holdem, dealer, players=4)
+def test_a_player_changing_seats_at_the_table_is_not_new(floor_manager: User, dealer: User, hand_table, holdem) -> None:
+    table = hand_table(holdem, dealer, players=4)
     fold_around(dealer, table.pk)
     session = SeatSession.objects.get(table=table, seat_number=1, ended_at__isnull=True)
     floor.seat_move(actor=floor_manager, session_id=session.pk, table_id=table.pk, seat_number=6)  # chips along
@@ -102,9 +102,9 @@ def _move(floor_manager: User, table: Table, old: int, new: int) -> None:
     ],
 )
 def test_a_player_moving_seats_past_more_than_two_active_players_posts_a_big_blind(
-    floor_manager: User, dealer: User, make_table, holdem_full: Game, old: int, new: int, posts: list[list[int]]
+    floor_manager: User, dealer: User, hand_table, holdem_full: Game, old: int, new: int, posts: list[list[int]]
 ) -> None:
-    table = make_table(holdem_full, dealer, players=6)
+    table = hand_table(holdem_full, dealer, players=6)
     assert positions(fold_around(dealer, table.pk)) == (6, 1, 2)
     _move(floor_manager, table, old, new)
     started = hands.hand_start(actor=dealer, table_id=table.pk)
@@ -117,9 +117,9 @@ def test_a_player_moving_seats_past_more_than_two_active_players_posts_a_big_bli
 
 
 def test_a_move_towards_the_big_blind_owes_nothing_however_far(
-    floor_manager: User, dealer: User, make_table, holdem_full: Game
+    floor_manager: User, dealer: User, hand_table, holdem_full: Game
 ) -> None:
-    table = make_table(holdem_full, dealer, players=6)
+    table = hand_table(holdem_full, dealer, players=6)
     fold_around(dealer, table.pk)  # button 6, big blind 2: it reaches seat 3 next, seat 1 last
     _move(floor_manager, table, 1, 9)  # back along the blinds' way past 6, 5, 4 and 3 the other way round
     started = hands.hand_start(actor=dealer, table_id=table.pk)
@@ -127,18 +127,18 @@ def test_a_move_towards_the_big_blind_owes_nothing_however_far(
 
 
 def test_club_poker_deals_a_new_player_in_at_once(
-    floor_manager: User, dealer: User, make_table, club_poker, make_player
+    floor_manager: User, dealer: User, hand_table, club_poker, make_player
 ) -> None:
-    table = make_table(club_poker, dealer, players=3)
+    table = hand_table(club_poker, dealer, players=3)
     fold_around(dealer, table.pk)
     _sit(floor_manager, table, 4, make_player)
     assert 4 in hands.hand_start(actor=dealer, table_id=table.pk).state.seats
 
 
 def test_the_entry_choice_is_checked_and_offered_by_the_api(
-    floor_manager: User, dealer: User, make_table, holdem, make_player, api_for
+    floor_manager: User, dealer: User, hand_table, holdem, make_player, api_for
 ) -> None:
-    table = make_table(holdem, dealer, players=2)
+    table = hand_table(holdem, dealer, players=2)
     with pytest.raises(DomainError) as refused:
         floor.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk, entry="maybe")
     assert refused.value.code == "bad_entry"
@@ -154,11 +154,11 @@ def test_the_entry_choice_is_checked_and_offered_by_the_api(
 
 
 def test_the_table_page_offers_the_choice_at_holdem_and_records_it(
-    floor_manager: User, dealer: User, make_table, holdem, make_player, client_for
+    floor_manager: User, dealer: User, hand_table, holdem, make_player, client_for
 ) -> None:
     from django.urls import reverse
 
-    table = make_table(holdem, dealer, players=2)
+    table = hand_table(holdem, dealer, players=2)
     client = client_for(floor_manager)
     assert 'name="entry"' in client.get(reverse("tables:table", args=[table.pk])).content.decode()
     client.post(

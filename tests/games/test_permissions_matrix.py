@@ -116,9 +116,9 @@ def test_page_matrix(request, client_for, world, persona, name):
         assert response.status_code == 403, (name, persona, response.status_code)
 
 
-def test_dealer_reads_only_the_table_they_deal_now(api_for, make_table, holdem, make_dealer_user, world):
+def test_dealer_reads_only_the_table_they_deal_now(api_for, hand_table, holdem, make_dealer_user, world):
     other = make_dealer_user()
-    make_table(holdem, other)
+    hand_table(holdem, other)
     response = api_for(other).get(reverse("api:games-hand-list"))
     assert response.status_code == 200 and response.json()["count"] == 0
     assert api_for(other).get(reverse("api:games-hand-detail", args=[world["hand"]])).status_code == 404

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games import services as hands
 from games.engine import Pot
 from games.models import Hand, HandStatus, PotAward, SeatStack, StackKind
-from games.services.setup import setup_from_dict
+from games.models.setup import setup_from_dict
 from tests.games.helpers import CLUB_BANK, CLUB_REPLAY, CLUB_TO_TIE, ev, record
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -93,28 +94,28 @@ def test_second_open_hand_is_refused(api_for, dealer, dealt):
     assert row_counts() == before
 
 
-def test_too_few_players_is_refused(api_for, make_table, holdem, dealer):
-    table = make_table(holdem, dealer, players=1)
+def test_too_few_players_is_refused(api_for, hand_table, holdem, dealer):
+    table = hand_table(holdem, dealer, players=1)
     response = api_for(dealer).post(reverse("api:games-hand-start"), {"table_id": table.pk}, format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "too_few_players"
 
 
-def test_seated_player_without_chips_must_buy_in(api_for, make_table, holdem, dealer):
-    table = make_table(holdem, dealer, players=2)
-    make_table.sit(table, 3, None)
+def test_seated_player_without_chips_must_buy_in(api_for, hand_table, holdem, dealer):
+    table = hand_table(holdem, dealer, players=2)
+    hand_table.sit(table, 3, None)
     client = api_for(dealer)
     response = client.post(reverse("api:games-hand-start"), {"table_id": table.pk}, format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "stack_unknown"
     response = client.post(
-        reverse("api:games-hand-start"), {"table_id": table.pk, "buy_ins": {"3": 50_000}}, format="json"
+        reverse("api:games-hand-start"), {"table_id": table.pk, "buy_ins": {"3": "50000"}}, format="json"
     )
     assert response.status_code == 201
-    assert {s["seat"]: s["stack"] + s["committed"] for s in response.json()["seats"]}[3] == 50_000
+    assert {s["seat"]: Decimal(s["stack"]) + Decimal(s["committed"]) for s in response.json()["seats"]}[3] == 50_000
 
 
-def test_dealer_not_assigned_is_refused(api_for, make_table, holdem, dealer, make_dealer_user):
+def test_dealer_not_assigned_is_refused(api_for, hand_table, holdem, dealer, make_dealer_user):
     other = make_dealer_user()
-    table = make_table(holdem, other)
+    table = hand_table(holdem, other)
     before = row_counts()
     response = api_for(dealer).post(reverse("api:games-hand-start"), {"table_id": table.pk}, format="json")
     assert response.status_code == 403

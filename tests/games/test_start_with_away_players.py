@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from config.api import money_out
 from config.errors import DomainError
 from games import services as hands
 from games.models import HandSeat
@@ -48,8 +49,8 @@ def test_a_player_back_is_dealt_in_again_at_club_poker(dealer: User, club_table:
     assert hands.hand_start(actor=dealer, table_id=club_table.pk).state.seats == (1, 2, 3)
 
 
-def test_no_hand_when_fewer_than_two_players_are_not_away(dealer: User, make_table, club_poker) -> None:
-    table = make_table(club_poker, dealer, players=2)
+def test_no_hand_when_fewer_than_two_players_are_not_away(dealer: User, hand_table, club_poker) -> None:
+    table = hand_table(club_poker, dealer, players=2)
     _away(dealer, table, 1)
     with pytest.raises(DomainError) as exc:
         hands.hand_start(actor=dealer, table_id=table.pk)
@@ -58,17 +59,17 @@ def test_no_hand_when_fewer_than_two_players_are_not_away(dealer: User, make_tab
 
 
 def test_an_away_player_with_no_chips_recorded_needs_no_buy_in(
-    floor_manager: User, dealer: User, club_table: Table, make_table
+    floor_manager: User, dealer: User, club_table: Table, hand_table
 ) -> None:
-    make_table.sit(club_table, 4, None)
+    hand_table.sit(club_table, 4, None)
     _away(dealer, club_table, 4)
     started = hands.hand_start(actor=dealer, table_id=club_table.pk)
     assert started.state.seats == (1, 2, 3)
     assert "4" not in started.hand.setup["stacks"]
 
 
-def test_holdem_blinds_skip_the_away_player(dealer: User, make_table, holdem) -> None:
-    table = make_table(holdem, dealer, players=4)
+def test_holdem_blinds_skip_the_away_player(dealer: User, hand_table, holdem) -> None:
+    table = hand_table(holdem, dealer, players=4)
     assert positions(fold_around(dealer, table.pk)) == (4, 1, 2)
     _away(dealer, table, 3)
     second = fold_around(dealer, table.pk)
@@ -86,9 +87,9 @@ def _missed_both(dealer: User, table: Table) -> None:
 
 
 def test_holdem_player_back_posts_the_missed_big_blind_live_and_small_blind_dead(
-    dealer: User, make_table, holdem
+    dealer: User, hand_table, holdem
 ) -> None:
-    table = make_table(holdem, dealer, players=4)
+    table = hand_table(holdem, dealer, players=4)
     _missed_both(dealer, table)
     _back(dealer, table, 3, "post")
     started = hands.hand_start(actor=dealer, table_id=table.pk)
@@ -105,8 +106,8 @@ def test_holdem_player_back_posts_the_missed_big_blind_live_and_small_blind_dead
     assert following.hand.setup["posts"] == [] and following.state.seats == (1, 2, 3, 4)
 
 
-def test_holdem_player_back_who_waits_sits_out_until_the_big_blind(dealer: User, make_table, holdem) -> None:
-    table = make_table(holdem, dealer, players=4)
+def test_holdem_player_back_who_waits_sits_out_until_the_big_blind(dealer: User, hand_table, holdem) -> None:
+    table = hand_table(holdem, dealer, players=4)
     _missed_both(dealer, table)
     _back(dealer, table, 3, "wait")
     waiting = fold_around(dealer, table.pk)
@@ -120,8 +121,8 @@ def test_holdem_player_back_who_waits_sits_out_until_the_big_blind(dealer: User,
     assert at_big_blind.state.total_committed(3) == 1000  # the big blind only, nothing owed
 
 
-def test_holdem_player_back_before_any_blind_passed_owes_nothing(dealer: User, make_table, holdem) -> None:
-    table = make_table(holdem, dealer, players=4)
+def test_holdem_player_back_before_any_blind_passed_owes_nothing(dealer: User, hand_table, holdem) -> None:
+    table = hand_table(holdem, dealer, players=4)
     fold_around(dealer, table.pk)
     _away(dealer, table, 1)  # seat 1 was the small blind; next the blinds are 2 and 3
     assert positions(fold_around(dealer, table.pk)) == (2, 3, 4)
@@ -137,7 +138,7 @@ def test_the_dealer_sees_who_sits_out_in_every_state_the_api_returns(api_for, de
     assert started.status_code == 201, started.json()
     body = started.json()
     [out] = body["sitting_out"]
-    assert (out["seat"], out["stack"]) == (2, _stack(club_table, 2)) and out["name"]
+    assert (out["seat"], out["stack"]) == (2, money_out(_stack(club_table, 2))) and out["name"]
     assert [s["seat"] for s in body["seats"]] == [1, 3]
     event = {"seq": body["seq"], "client_event_id": "deal-1", "event": {"type": "deal"}}
     after = api.post(f"/api/v1/hands/{body['hand_id']}/events/", event, format="json").json()

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from games import services as hands
-from games.autoplay import AutoPlayer
 from games.engine import Hand
+from games.engine.autoplay import AutoPlayer
 from games.services.state import no_raise_code, state_payload
 from tests.games.helpers import act, ev, record
 
@@ -30,7 +30,7 @@ def test_club_poker_state_prices_a_card_and_says_a_player_who_drew_may_not_bet(a
     record(dealer, hand, ev("deal"), act(1, "check"), act(2, "bet", 2000), act(3, "fold"), act(1, "call"))
     state = _state(api, hand.pk)
     assert state["next"] == "draw" and state["to_act"] == 1
-    assert state["card_price"] == 1000  # the ante: one card costs one ante, into the bank
+    assert state["card_price"] == "1000"  # the ante: one card costs one ante, into the bank
     assert {s["seat"]: s["drew"] for s in state["seats"]} == {1: -1, 2: -1, 3: -1}
     record(dealer, hand, ev("draw", seat=1, discards="????", cards="????"), ev("draw", seat=2, discards="", cards=""))
     state = _state(api, hand.pk)
@@ -46,7 +46,7 @@ def test_club_poker_state_prices_a_card_and_says_a_player_who_drew_may_not_bet(a
 
 def test_holdem_has_no_card_price(api_for, dealer, holdem_table):
     hand = hands.hand_start(actor=dealer, table_id=holdem_table.pk).hand
-    assert _state(api_for(dealer), hand.pk)["card_price"] == 0
+    assert _state(api_for(dealer), hand.pk)["card_price"] == "0"
 
 
 @pytest.mark.parametrize(
@@ -72,11 +72,11 @@ def _pots_add_up(hand_row, state: Hand) -> None:
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_the_pots_sent_add_up_to_the_pot_total_at_every_step(dealer, make_table, holdem, club_poker, seed):
+def test_the_pots_sent_add_up_to_the_pot_total_at_every_step(dealer, hand_table, holdem, club_poker, seed):
     game = holdem if seed % 2 else club_poker
-    table = make_table(game, dealer, players=4, stack=20_000)
+    table = hand_table(game, dealer, players=4, stack=20_000)
     # Uneven stacks so that all-ins make side pots.
-    make_table.sit(table, 5, 3_000)
+    hand_table.sit(table, 5, 3_000)
     player = AutoPlayer(seed)
     started = hands.hand_start(actor=dealer, table_id=table.pk)
     state, hand = started.state, started.hand

@@ -1,11 +1,12 @@
 """The two readers of a table's state at hand start agree: the ORM's queries and PostgreSQL's one statement.
 
-``games.services.table_state`` reads a table with the ORM (elsewhere) or with one statement (on
-PostgreSQL), and ``starting`` takes the same decisions from either. Both are called here on one
-PostgreSQL database, in one transaction, over the states a table goes through: fresh, after hands,
-with players away and back, with an open hand, with a whole hand recorded under a client id, with no
-fee policy, a game's default policy, Club Poker, chips in the room, seats changed, the day closed, and no
-such table.
+``games.services.table_state`` reads a table with the ORM or, as a fast path (``config.db.fast_paths``),
+with one statement, and ``starting`` takes the same decisions from either. Both are called here on one
+PostgreSQL database, the fast paths turned on and off, in one transaction, over the states a table goes
+through: fresh, after hands, with players away and back, with an open hand, with a whole hand recorded
+under a client id, with no fee policy, a game's default policy, Club Poker, chips in the room, seats
+changed, the day closed, and no such table. Every field of the state is compared but the clock each
+reader reads and the hand id only the fast path draws.
 """
 
 from __future__ import annotations
@@ -19,27 +20,33 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Model
+from django.test import override_settings
 from django.utils import timezone
 
 from config.errors import NotFound
 from config.gaming_day import current_gaming_day
 from games import services as hands
-from games.services.common import dealer_now, lock_table
-from games.services.table_state import TableState, _read_orm, _read_sql
-from rake.models import GamingDayClose
+from games.services.table_state import TableState, table_state
+from ledger.models import GamingDayClose
 from rake.services import fee_policy_set
 from tables import services as floor
 from tables.models import Game, SeatSession, Table
+from tables.services.common import dealer_now
 from tests.games.helpers import HOLDEM_HAND, play_hand
 from tests.rake.helpers import stock_chips
 
 pytestmark = pytest.mark.django_db
 
 
+def _read(table_id: int, client_hand_id: str, *, fast: bool) -> TableState:
+    with override_settings(CARDROOM_FAST_PATHS=fast):
+        return table_state(table_id, client_hand_id=client_hand_id)
+
+
 def _read_both(table_id: int, client_hand_id: str = "") -> tuple[TableState, TableState]:
     with transaction.atomic():
-        orm = _read_orm(lock_table(table_id), client_hand_id=client_hand_id)
-        sql = _read_sql(table_id, client_hand_id=client_hand_id)
+        orm = _read(table_id, client_hand_id, fast=False)
+        sql = _read(table_id, client_hand_id, fast=True)
     return orm, sql
 
 
@@ -107,9 +114,9 @@ def _session(table: Table, seat: int) -> SeatSession:
     return SeatSession.objects.get(table=table, seat_number=seat, ended_at__isnull=True)
 
 
-def test_fresh_holdem_table_before_any_hand(on_postgres: None, dealer: User, make_table, holdem: Game) -> None:
-    table = make_table(holdem, dealer, players=4)
-    make_table.sit(table, 5, None)  # seated, no buy-in recorded yet
+def test_fresh_holdem_table_before_any_hand(on_postgres: None, dealer: User, hand_table, holdem: Game) -> None:
+    table = hand_table(holdem, dealer, players=4)
+    hand_table.sit(table, 5, None)  # seated, no buy-in recorded yet
     state = _agree(table.pk)
     assert [s.stack for s in state.seated] == [100_000] * 4 + [None]
     assert state.open_hand is None and state.last_hand is None and state.dealt == frozenset()
@@ -124,8 +131,8 @@ def test_after_hands_played(on_postgres: None, dealer: User, holdem_table: Table
     assert state.dealt == frozenset(s.session.pk for s in state.seated)
 
 
-def test_a_player_away_now_and_one_back(on_postgres: None, dealer: User, make_table, holdem: Game) -> None:
-    table = make_table(holdem, dealer, players=4)
+def test_a_player_away_now_and_one_back(on_postgres: None, dealer: User, hand_table, holdem: Game) -> None:
+    table = hand_table(holdem, dealer, players=4)
     play_hand(dealer, table.pk, 1)
     floor.seat_away_start(actor=dealer, session_id=_session(table, 3).pk)
     play_hand(dealer, table.pk, 2)
@@ -153,15 +160,15 @@ def test_a_hand_recorded_under_a_client_hand_id(on_postgres: None, dealer: User,
     assert _agree(holdem_table.pk).recorded_id is None
 
 
-def test_a_table_with_no_fee_policy(on_postgres: None, dealer: User, make_table, holdem: Game) -> None:
-    table = make_table(holdem, dealer, fee=None)
+def test_a_table_with_no_fee_policy(on_postgres: None, dealer: User, hand_table, holdem: Game) -> None:
+    table = hand_table(holdem, dealer, fee=None)
     assert _agree(table.pk).fee_policy is None
 
 
 def test_a_table_under_its_games_default_policy(
-    on_postgres: None, floor_manager: User, dealer: User, make_table, holdem: Game
+    on_postgres: None, floor_manager: User, dealer: User, hand_table, holdem: Game
 ) -> None:
-    table = make_table(holdem, dealer, fee=None)
+    table = hand_table(holdem, dealer, fee=None)
     fee_policy_set(
         actor=floor_manager,
         game_id=holdem.pk,
@@ -173,7 +180,7 @@ def test_a_table_under_its_games_default_policy(
     )
     policy = _agree(table.pk).fee_policy
     assert policy is not None and policy.game_id == holdem.pk and policy.rate == Decimal("0.045")
-    own = make_table(holdem, dealer)  # its own policy comes before the game's
+    own = hand_table(holdem, dealer)  # its own policy comes before the game's
     policy = _agree(own.pk).fee_policy
     assert policy is not None and policy.table_id == own.pk
 
@@ -189,8 +196,8 @@ def test_chips_in_the_room(on_postgres: None, dealer: User, holdem_table: Table)
     assert _agree(holdem_table.pk).smallest_chip == 1
 
 
-def test_seats_changed(on_postgres: None, floor_manager: User, dealer: User, make_table, holdem: Game) -> None:
-    table = make_table(holdem, dealer, players=4)
+def test_seats_changed(on_postgres: None, floor_manager: User, dealer: User, hand_table, holdem: Game) -> None:
+    table = hand_table(holdem, dealer, players=4)
     play_hand(dealer, table.pk, 3)
     before = {s.session.seat_number: s.stack for s in _agree(table.pk).seated}
     floor.seat_move(actor=floor_manager, session_id=_session(table, 2).pk, table_id=table.pk, seat_number=5)
@@ -210,12 +217,9 @@ def test_the_day_closed(on_postgres: None, accountant: User, holdem_table: Table
 def test_no_such_table_is_the_same_not_found(on_postgres: None, holdem_table: Table) -> None:
     missing = holdem_table.pk + 1000
     refusals = []
-    for read in (
-        lambda: _read_orm(lock_table(missing), client_hand_id=""),
-        lambda: _read_sql(missing, client_hand_id=""),
-    ):
+    for fast in (False, True):
         with pytest.raises(NotFound) as exc, transaction.atomic():
-            read()
+            _read(missing, "", fast=fast)
         refusals.append((exc.value.code, exc.value.status, exc.value.message, exc.value.details))
     orm, sql = refusals
     assert sql == orm == ("unknown_table", 404, f"Table {missing} does not exist.", {"table_id": missing})

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from games import services as hands
 from games.models import HandStatus
+from games.tasks import hand_fees_sweep
 from rake.models import FeeCharge
-from rake.tasks import hand_fees_sweep
 from tests.games.helpers import HOLDEM_FEE, HOLDEM_HAND, record
 from tests.rake.helpers import drop_box, stock_chips
 

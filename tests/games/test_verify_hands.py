@@ -49,10 +49,10 @@ SIDE_POT_HAND = [
 
 
 @pytest.fixture
-def side_pot_table(make_table, holdem, dealer):
-    table = make_table(holdem, dealer, players=0)
+def side_pot_table(hand_table, holdem, dealer):
+    table = hand_table(holdem, dealer, players=0)
     for seat, stack in ((1, 20_000), (2, 100_000), (3, 100_000)):
-        make_table.sit(table, seat, stack)
+        hand_table.sit(table, seat, stack)
     return table
 
 

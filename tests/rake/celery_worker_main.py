@@ -9,7 +9,7 @@ import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from config.celery import app  # noqa: E402
+from config.celery import app
 
 if __name__ == "__main__":
     app.conf.broker_transport_options = {

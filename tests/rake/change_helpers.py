@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Sum
 
-from cashier.models import AccountKind, Balance, JournalEntry, Leg, Reason
-from cashier.services.accounts import singleton_accounts
-from cashier.services.ledger import chip_legs, post_entry
 from config.roles import Role
+from ledger.models import AccountKind, Balance, JournalEntry, Leg, Reason
+from ledger.services.accounts import singleton_accounts
+from ledger.services.posting import chip_legs, post_entry
 from tests.factories import UserFactory
 
 

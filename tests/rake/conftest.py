@@ -1,4 +1,5 @@
-"""Fee fixtures: games, open tables with a dealer, seated players, versions set in the past."""
+"""Fee fixtures: games, fee policy versions set in the past, chips in play, finished hands, a real worker
+(open tables, seated players and tables ready for hands: tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from config.roles import Role
 from rake.models import FeeKind, FeePolicyVersion
-from tables import services as floor
-from tables.models import Game, Player, Ring, SeatSession, Table
+from tables.models import Game, Ring, Table
 from tests.conftest import nl_holdem
-from tests.factories import UserFactory
 
 _numbers = itertools.count(1)
 
@@ -37,45 +35,9 @@ def make_game(floor_manager: User) -> Callable[[str], Game]:
 
 
 @pytest.fixture
-def holdem(make_game: Callable[[str], Game]) -> Game:
+def holdem_ring(make_game: Callable[[str], Game]) -> Game:
+    """Full-ring Hold'em 500/1,000 (the floor's and hands' ``holdem`` is short-handed)."""
     return make_game("Hold'em NL 500/1,000")
-
-
-@pytest.fixture
-def make_table(floor_manager: User) -> Callable[..., Table]:
-    """A table of ``game``; open with a freshly clocked-in dealer unless ``open=False``."""
-
-    def make(game: Game, *, open: bool = True, dealer: User | None = None) -> Table:
-        table = floor.table_create(
-            actor=floor_manager, number=next(_numbers) + 200, seats=game.seat_limit, game_id=game.pk
-        )
-        if not open:
-            return table
-        if dealer is None:
-            dealer = UserFactory.create(roles=[Role.DEALER])
-        floor.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[game.pk])
-        floor.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
-        floor.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
-        return floor.table_open(actor=floor_manager, table_id=table.pk)
-
-    return make
-
-
-@pytest.fixture
-def seat(floor_manager: User) -> Callable[..., SeatSession]:
-    """Seat a new player at ``table``; ``since`` back-dates the session."""
-
-    def make(table: Table, *, since: datetime | None = None) -> SeatSession:
-        player: Player = floor.player_create(
-            actor=floor_manager, first_name="Armen", last_name=f"Karapetyan{next(_numbers)}", allow_duplicate=True
-        )
-        session = floor.seat_player(actor=floor_manager, table_id=table.pk, player_id=player.pk)
-        if since is not None:
-            SeatSession.objects.filter(pk=session.pk).update(started_at=since)
-            session.refresh_from_db()
-        return session
-
-    return make
 
 
 @pytest.fixture
@@ -134,7 +96,7 @@ def _chips_in_play(request: pytest.FixtureRequest) -> None:
 @pytest.fixture
 def chips_in_play(django_db_blocker: Any, request: pytest.FixtureRequest) -> dict[int, int]:
     """``{value: denomination_id}``: the vault stocked, and chips of each value sold to the players."""
-    from cashier.models import Denomination
+    from ledger.models import Denomination
 
     if Denomination.objects.exists():
         return dict(Denomination.objects.values_list("value", "pk"))
@@ -144,48 +106,6 @@ def chips_in_play(django_db_blocker: Any, request: pytest.FixtureRequest) -> dic
 
 
 # --- hands ------------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def hand_table(floor_manager: User) -> Callable[..., Table]:
-    """An open table of ``game`` dealt by ``dealer`` at 5% (or ``fee``), ``players`` seated with ``stack`` each,
-    ready for the hand recorder (``games.services``)."""
-    from games import services as hands
-    from rake.services import fee_policy_set
-
-    def make(game: Game, dealer: User, *, players: int = 3, stack: int = 100_000, fee: Decimal = Decimal("0.05")):
-        table = floor.table_create(
-            actor=floor_manager, number=next(_numbers) + 500, seats=game.seat_limit, game_id=game.pk
-        )
-        floor.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[game.pk])
-        if not dealer.dealer_shifts.filter(clock_out_at__isnull=True).exists():
-            floor.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
-        floor.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
-        fee_policy_set(
-            actor=floor_manager,
-            kind="percentage",
-            reason="house fee",
-            table_id=table.pk,
-            rate=fee,
-            cap_per_hand=None,
-            caps_by_players=[],
-            min_pot=0,
-            no_flop_no_drop=True,
-            allocation="main_first",
-        )
-        table = floor.table_open(actor=floor_manager, table_id=table.pk)
-        for seat_number in range(1, players + 1):
-            player = floor.player_create(
-                actor=floor_manager,
-                first_name=f"P{seat_number}",
-                last_name=f"Player{next(_numbers)}",
-                allow_duplicate=True,
-            )
-            floor.seat_player(actor=floor_manager, table_id=table.pk, player_id=player.pk, seat_number=seat_number)
-            hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=seat_number, amount=stack)
-        return table
-
-    return make
 
 
 @pytest.fixture

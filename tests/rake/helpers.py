@@ -9,9 +9,9 @@ from datetime import date
 
 from django.db.models import Sum
 
-from cashier.models import AccountKind, Balance
-from cashier.selectors.ledger import ledger_check
 from games.models import Hand, HandStatus
+from ledger.models import AccountKind, Balance
+from ledger.selectors.balances import ledger_check
 from rake.models import FeeCharge, TimeCharge, TimeChargeStatus
 
 
@@ -48,9 +48,9 @@ def fill_tray(table_id: int, denomination_id: int, amount: int, actor) -> None:
     """Chips from the vault into a table's tray (a fill, posted straight to the ledger)."""
     from django.db import transaction
 
-    from cashier.models import Reason
-    from cashier.services.accounts import singleton_accounts, table_account
-    from cashier.services.ledger import chip_legs, post_entry
+    from ledger.models import Reason
+    from ledger.services.accounts import singleton_accounts, table_account
+    from ledger.services.posting import chip_legs, post_entry
 
     tray = table_account(table_id=table_id, kind=AccountKind.TRAY)
     vault = singleton_accounts(AccountKind.VAULT)[AccountKind.VAULT]
@@ -75,40 +75,17 @@ def eager_tasks() -> Iterator[None]:
         app.conf.task_always_eager = before
 
 
-CHIP_VALUES = (1, 5, 25, 100, 500, 1_000, 5_000, 25_000)
-
-
 def stock_chips(pieces: int = 20_000) -> dict[int, int]:
     """Chips issued to the room (1 to 25,000) and ``pieces`` of each sold to the players: ``{value: id}``.
 
     A fee moves real chips through the ledger, so any test that completes a hand with a fee needs them.
     """
-    from django.db import transaction
-
-    from cashier.models import AccountKind, Reason
-    from cashier.services.accounts import singleton_accounts
-    from cashier.services.chips import denomination_create
-    from cashier.services.ledger import chip_legs, post_entry
-    from cashier.services.vault import vault_stock
     from config.roles import Role
+    from games.services.scenarios import issue_chips
     from tests.factories import UserFactory
 
     admin = UserFactory(username=f"chip_admin_{uuid.uuid4().hex[:8]}", roles=[Role.ADMIN], is_staff=True)
-    ids = {v: denomination_create(value=v, colour=f"c{v}", label=str(v)).pk for v in CHIP_VALUES}
-    vault_stock(actor=admin, cash=0, chips=dict.fromkeys(ids.values(), pieces * 2))
-    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING)
-    with transaction.atomic():
-        post_entry(
-            actor=admin,
-            reason=Reason.ADJUSTMENT,
-            legs=chip_legs(
-                source=accounts[AccountKind.VAULT],
-                target=accounts[AccountKind.OUTSTANDING],
-                amounts={pk: v * pieces for v, pk in ids.items()},
-            ),
-            memo="chips sold to the players (test)",
-        )
-    return ids
+    return issue_chips(actor=admin, pieces=pieces)
 
 
 def insert_fee_rows(*, table_id: int, user_id: int, day: date, rows: int) -> None:

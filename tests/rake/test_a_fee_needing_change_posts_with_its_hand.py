@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection
 
+from config.db import fast_paths
 from games import services as hands
 from games.models import Hand, HandStatus
+from games.services import hand_fees as fees
 from rake.models import FeeCharge, PendingFee
-from rake.services import fees
 from tests.games.helpers import HOLDEM_FEE, HOLDEM_HAND, record
 from tests.rake.change_helpers import entry_nets_to_zero_per_chip, fee_entry_flows, players_keep_only, tray_chips
 from tests.rake.helpers import assert_fee_invariants, drop_box, fill_tray
@@ -27,7 +27,7 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
     ORM posting); ``orm``: the ledger's ORM posting on either database."""
     if request.param == "orm":
         monkeypatch.setattr(fees, "hand_fee_post_sql", lambda **_: None)
-    elif connection.vendor == "postgresql":
+    elif fast_paths():
         orm_post = fees.hand_fees_post
 
         def fast_only(*, actor: Any, hand_id: int) -> bool:
@@ -40,10 +40,10 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
 
 
 @pytest.fixture
-def changing_table(dealer, holdem, hand_table, floor_manager, chips_in_play):
+def changing_table(dealer, holdem_ring, hand_table, floor_manager, chips_in_play):
     """A table whose players hold only chips of 1,000 and more, and whose tray holds small chips."""
     players_keep_only(1000)
-    table = hand_table(holdem, dealer)
+    table = hand_table(holdem_ring, dealer)
     for value, pieces in ((500, 4), (100, 10), (25, 20)):
         fill_tray(table.pk, chips_in_play[value], value * pieces, floor_manager)
     return table
@@ -73,8 +73,8 @@ def test_a_hand_whose_fee_needs_change_posts_completely(path, changing_table, de
     assert_fee_invariants()
 
 
-def test_a_fee_the_players_chips_make_up_leaves_the_tray_alone(path, dealer, holdem, hand_table) -> None:
-    table = hand_table(holdem, dealer)
+def test_a_fee_the_players_chips_make_up_leaves_the_tray_alone(path, dealer, holdem_ring, hand_table) -> None:
+    table = hand_table(holdem_ring, dealer)
     hand = _play(dealer, table)
     assert fee_entry_flows(hand.pk) == {"outstanding": -HOLDEM_FEE, "drop_box": HOLDEM_FEE}
     assert tray_chips(table.pk) == {}

@@ -11,16 +11,16 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
 
-from cashier.models import JournalEntry, Reason
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day
 from config.roles import Role
 from games.models import Hand, HandStatus
-from rake.models import FeeCharge, GamingDayClose, PendingFee
-from rake.selectors.pending import pending_fees
-from rake.services import drop_count_start, drop_tally_record, gaming_day_close, pending_fee_post
-from rake.services.fees import hand_fees_post_in_recording
-from rake.tasks import hand_fees_sweep
+from games.selectors.hand_fees import pending_fees
+from games.services.hand_fees import hand_fees_post_in_recording, pending_fee_post
+from games.tasks import hand_fees_sweep
+from ledger.models import GamingDayClose, JournalEntry, Reason
+from rake.models import FeeCharge, PendingFee
+from rake.services import drop_count_start, drop_tally_record, gaming_day_close
 from tests.factories import UserFactory
 from tests.rake.change_helpers import fee_entry_flows, players_keep_only, tray_chips
 from tests.rake.helpers import assert_fee_invariants, drop_box, fill_tray
@@ -36,8 +36,8 @@ def yesterday():
 
 
 @pytest.fixture
-def table(make_table, holdem, dealer):
-    return make_table(holdem, dealer=dealer)
+def table(open_table, holdem_ring, dealer):
+    return open_table(holdem_ring, dealer=dealer)
 
 
 @pytest.fixture

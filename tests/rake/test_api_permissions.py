@@ -55,12 +55,12 @@ def test_every_fee_endpoint_is_in_the_matrix() -> None:
 @pytest.fixture
 def world(
     floor_manager: User,
-    make_table: Callable[..., Table],
+    open_table: Callable[..., Table],
     club_poker: Game,
     seat: Callable[..., SeatSession],
     past_version: Callable[..., FeePolicyVersion],
 ) -> dict[str, Any]:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     version = past_version(table=table, effective_from=timezone.now() - timedelta(hours=2), amount_per_hour=2000)
     seat(table, since=timezone.now() - timedelta(minutes=5))
     time_charges_create(actor=floor_manager)
@@ -109,14 +109,14 @@ def test_role_matrix(name: str, role: str, world: dict[str, Any], api_for: Calla
 
 def test_a_dealer_lists_only_the_charges_of_the_table_they_deal(
     world: dict[str, Any],
-    make_table: Callable[..., Table],
+    open_table: Callable[..., Table],
     club_poker: Game,
     seat: Callable[..., SeatSession],
     past_version: Callable[..., FeePolicyVersion],
     floor_manager: User,
     api_for: Callable[[User | None], APIClient],
 ) -> None:
-    other = make_table(club_poker)
+    other = open_table(club_poker)
     past_version(table=other, effective_from=timezone.now() - timedelta(hours=2), amount_per_hour=2000)
     seat(other, since=timezone.now() - timedelta(minutes=5))
     time_charges_create(actor=floor_manager)
@@ -131,11 +131,11 @@ def test_a_dealer_lists_only_the_charges_of_the_table_they_deal(
 
 def test_a_dealer_may_not_mark_a_charge_of_another_table(
     world: dict[str, Any],
-    make_table: Callable[..., Table],
+    open_table: Callable[..., Table],
     club_poker: Game,
     api_for: Callable[[User | None], APIClient],
 ) -> None:
-    other_dealer = make_table(club_poker).dealer_assignments.get(ended_at__isnull=True).dealer
+    other_dealer = open_table(club_poker).dealer_assignments.get(ended_at__isnull=True).dealer
     url = reverse("api:time_charge_collect", args=[world["charge"].pk])
     assert api_for(other_dealer).post(url).status_code == 404
     world["charge"].refresh_from_db()

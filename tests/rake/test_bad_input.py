@@ -18,9 +18,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def post(
-    floor_manager: User, api_for: Callable[[User | None], APIClient], make_table: Callable[..., Table], holdem: Game
+    floor_manager: User,
+    api_for: Callable[[User | None], APIClient],
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
 ) -> Callable[..., Any]:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     client = api_for(floor_manager)
 
     def send(**fields: Any) -> Any:
@@ -71,11 +74,14 @@ def test_other_bad_settings_are_refused(fields: dict[str, Any], post: Callable[.
 
 
 def test_a_table_and_a_game_at_once_are_refused(
-    floor_manager: User, api_for: Callable[[User | None], APIClient], holdem: Game, make_table: Callable[..., Table]
+    floor_manager: User,
+    api_for: Callable[[User | None], APIClient],
+    holdem_ring: Game,
+    open_table: Callable[..., Table],
 ) -> None:
     body = {
-        "table_id": make_table(holdem).pk,
-        "game_id": holdem.pk,
+        "table_id": open_table(holdem_ring).pk,
+        "game_id": holdem_ring.pk,
         "kind": "percentage",
         "percent": "5",
         "reason": "r",

@@ -7,15 +7,15 @@ import io
 
 import pytest
 
-from rake.services import hand_fees_post
+from games.services.hand_fees import hand_fees_post
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_accountant_runs_the_report_sees_the_chart_and_downloads_the_csv(
-    login_page, live_server, accountant, floor_manager, make_table, holdem, quick_hand, dealer
+    login_page, live_server, accountant, floor_manager, open_table, holdem_ring, quick_hand, dealer
 ) -> None:
-    tables = [make_table(holdem) for _ in range(2)]
+    tables = [open_table(holdem_ring) for _ in range(2)]
     for table, pot in zip(tables, (40_000, 60_000), strict=True):
         hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=pot, fee=pot // 20, dealer=dealer).pk)
 

@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 
 from config.gaming_day import current_gaming_day
-from rake.charts import bar_chart, days_between
-from rake.services import hand_fees_post
+from games.services.hand_fees import hand_fees_post
+from rake.views.charts import bar_chart, days_between
 
 SVG = "{http://www.w3.org/2000/svg}"
 CSS = Path(__file__).resolve().parents[2] / "rake" / "static" / "rake" / "reports.css"
@@ -68,9 +68,9 @@ def test_labels_and_values_escape_markup() -> None:
 
 @pytest.mark.django_db
 def test_the_page_draws_a_tick_for_each_day_of_the_range(
-    make_table, holdem, quick_hand, floor_manager, dealer, accountant, client_for
+    open_table, holdem_ring, quick_hand, floor_manager, dealer, accountant, client_for
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=40_000, fee=2_000, dealer=dealer).pk)
     today = current_gaming_day()
     start = today - timedelta(days=9)

@@ -11,9 +11,11 @@ from django.urls import reverse
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day, gaming_day_bounds
 from games.models import Hand, HandStatus
-from rake.models import FeeCharge, GamingDayClose, TimeCharge
-from rake.selectors import check_gaming_day_open, gaming_day_is_closed
-from rake.services import drop_count_start, drop_tally_record, gaming_day_close, hand_fees_post, time_charges_create
+from games.services.hand_fees import hand_fees_post
+from ledger.models import GamingDayClose
+from ledger.selectors.days import check_gaming_day_open, gaming_day_is_closed
+from rake.models import FeeCharge, TimeCharge
+from rake.services import drop_count_start, drop_tally_record, gaming_day_close, time_charges_create
 from tests.rake.helpers import fill_tray
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +27,8 @@ def yesterday():
 
 
 @pytest.fixture
-def table(make_table, holdem, dealer):
-    return make_table(holdem, dealer=dealer)
+def table(open_table, holdem_ring, dealer):
+    return open_table(holdem_ring, dealer=dealer)
 
 
 def _count(table, day, floor_manager, cashier, chips_in_play, thousands):
@@ -106,9 +108,9 @@ def test_a_correction_of_a_closed_day_is_dated_today_and_references_it(
 
 
 def test_no_time_charge_falls_in_a_closed_day(
-    yesterday, make_table, club_poker, seat, past_version, floor_manager, accountant
+    yesterday, open_table, club_poker, seat, past_version, floor_manager, accountant
 ) -> None:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     start, _end = gaming_day_bounds(yesterday)
     past_version(table=table, effective_from=start, amount_per_hour=1000)
     seat(table, since=start + timedelta(hours=20))

@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_seed_sets_fees_once(
-    admin_user: User, make_table: Callable[..., Table], holdem: Game, club_poker: Game
+    admin_user: User, open_table: Callable[..., Table], holdem_ring: Game, club_poker: Game
 ) -> None:
-    holdem_table, club_table = make_table(holdem), make_table(club_poker)
+    holdem_table, club_table = open_table(holdem_ring), open_table(club_poker)
     assert demo.seed(actor=admin_user)
     assert table_fee_line(holdem_table.pk) == "5% of each pot, up to 2,000 AMD, no flop, no drop"
     assert table_fee_line(club_table.pk) == "2,000 AMD per player per hour, charged per started half hour"

@@ -14,10 +14,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.gaming_day import current_gaming_day
-from rake import exporters
 from rake.models import FeeCharge
 from rake.selectors import ReportFilters
-from rake.services import export_create, export_run
+from rake.services import export_create, export_run, exporters
 from rake.services.exports import export_file
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
@@ -27,10 +26,10 @@ FORMULA_GAME = '=HYPERLINK("http://evil.example","Fees")'
 
 
 @pytest.fixture
-def records(on_postgres, floor_manager, holdem, make_game, make_table) -> ReportFilters:
+def records(on_postgres, floor_manager, holdem_ring, make_game, open_table) -> ReportFilters:
     """Fee records written straight to the table (only their export is under test)."""
     day = current_gaming_day()
-    table = make_table(holdem, open=False)
+    table = open_table(holdem_ring, open=False)
     awkward, formula = make_game(AWKWARD_GAME), make_game(FORMULA_GAME)
     dealers = [
         # Usernames the form would refuse, but the database holds whatever it is given.
@@ -40,7 +39,7 @@ def records(on_postgres, floor_manager, holdem, make_game, make_table) -> Report
         User.objects.create(username="-2+3"),  # a spreadsheet formula, and a valid Django username
         None,
     ]
-    games = [holdem, awkward, formula, None]
+    games = [holdem_ring, awkward, formula, None]
     base = datetime(2026, 3, 1, 20, 59, 59, tzinfo=UTC)
     amounts = [(0, 0), (100, 5), (24_680, 1234), (2 * 10**15, 10**15), (500, 25)]
     charges = []

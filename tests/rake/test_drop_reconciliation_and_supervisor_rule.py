@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cashier.models import AccountKind, JournalEntry, Leg, Reason
 from config.errors import DomainError
 from config.roles import Role
+from games.services.hand_fees import hand_fees_post
+from ledger.models import AccountKind, JournalEntry, Leg, Reason
 from rake.models import DailyFeeSummary, DropCountStatus, DropShare
-from rake.services import drop_count_explain, drop_count_start, drop_tally_record, hand_fees_post
+from rake.services import drop_count_explain, drop_count_start, drop_tally_record
 from tests.factories import UserFactory
 from tests.rake.helpers import assert_fee_invariants, drop_box
 
@@ -17,8 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def table_with_fees(make_table, holdem, quick_hand, floor_manager, dealer):
-    table = make_table(holdem, dealer=dealer)
+def table_with_fees(open_table, holdem_ring, quick_hand, floor_manager, dealer):
+    table = open_table(holdem_ring, dealer=dealer)
     other = UserFactory(roles=[Role.DEALER])
     for who, fee in ((dealer, 1000), (other, 3000)):
         hand = quick_hand(table, pot=fee * 20, fee=fee, dealer=who)
@@ -75,7 +76,7 @@ def test_variance_over_the_threshold_needs_a_supervisor_who_did_not_count(
         drop_count_explain(actor=supervisor, count_id=count.pk, explanation="   ")
     drop_count_explain(actor=supervisor, count_id=count.pk, explanation="a 500 chip fell under the table")
     count.refresh_from_db()
-    assert count.status == DropCountStatus.FINAL and count.explained_by == supervisor
+    assert (count.status, count.explained_by) == (DropCountStatus.FINAL, supervisor)
     over_short = Leg.objects.filter(entry__reason=Reason.DROP, account__kind=AccountKind.OVER_SHORT)
     assert sum(over_short.values_list("amount", flat=True)) == 400
     # Variance per dealer: shared in proportion to each dealer's fees in the box (1,000 and 3,000).

@@ -21,7 +21,7 @@ from rake.services.exports import export_dir, export_file
 from tests.rake.helpers import insert_fee_rows
 from tests.servers import wait_until
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.celery_worker]
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.celery_worker, pytest.mark.real_clock]
 
 ROWS = 1_000_000
 
@@ -31,8 +31,8 @@ def _lines(path: Path) -> int:
         return sum(block.count(b"\n") for block in iter(lambda: f.read(1 << 20), b""))
 
 
-def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, make_table, holdem) -> None:
-    table = make_table(holdem)
+def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, open_table, holdem_ring) -> None:
+    table = open_table(holdem_ring)
     day = current_gaming_day()
     insert_fee_rows(table_id=table.pk, user_id=accountant.pk, day=day, rows=ROWS)
     filters = ReportFilters(day_from=day, day_to=day)

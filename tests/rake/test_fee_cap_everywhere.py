@@ -40,22 +40,22 @@ def _version(actor: User, table: Table, rate: Decimal) -> FeePolicyVersion:
 
 @pytest.mark.parametrize("rate", ["0.05", "0.0500", "0.0001"])
 def test_model_validation_accepts_up_to_five_percent(
-    rate: str, floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    rate: str, floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    _version(floor_manager, make_table(holdem, open=False), Decimal(rate)).full_clean()
+    _version(floor_manager, open_table(holdem_ring, open=False), Decimal(rate)).full_clean()
 
 
 @pytest.mark.parametrize("rate", ["0.0501", "0.06", "1", "0", "-0.01"])
 def test_model_validation_refuses_above_five_percent_zero_and_negative(
-    rate: str, floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    rate: str, floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
     with pytest.raises(ValidationError) as exc:
-        _version(floor_manager, make_table(holdem, open=False), Decimal(rate)).full_clean()
+        _version(floor_manager, open_table(holdem_ring, open=False), Decimal(rate)).full_clean()
     assert "rate" in exc.value.message_dict
 
 
-def test_service_accepts_five_percent(floor_manager: User, make_table: Callable[..., Table], holdem: Game) -> None:
-    table = make_table(holdem)
+def test_service_accepts_five_percent(floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game) -> None:
+    table = open_table(holdem_ring)
     version = fee_policy_set(
         actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), reason="r"
     )
@@ -64,9 +64,9 @@ def test_service_accepts_five_percent(floor_manager: User, make_table: Callable[
 
 @pytest.mark.parametrize("rate", [Decimal("0.0501"), Decimal("0.1"), Decimal("0"), Decimal("-0.05")])
 def test_service_refuses_above_five_percent_zero_and_negative(
-    rate: Decimal, floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    rate: Decimal, floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     with pytest.raises(DomainError) as exc:
         fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=rate, reason="r")
     assert exc.value.code in {"fee_above_regulation_cap", "fee_rate_invalid"}
@@ -74,16 +74,16 @@ def test_service_refuses_above_five_percent_zero_and_negative(
 
 
 def test_service_message_names_the_regulation(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     with pytest.raises(DomainError, match=r"5\.01% is above the 5% the regulation allows") as exc:
         fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.0501"), reason="r")
     assert exc.value.code == "fee_above_regulation_cap"
 
 
-def test_service_refuses_a_float_rate(floor_manager: User, make_table: Callable[..., Table], holdem: Game) -> None:
-    table = make_table(holdem)
+def test_service_refuses_a_float_rate(floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game) -> None:
+    table = open_table(holdem_ring)
     with pytest.raises(DomainError, match="must be a Decimal"):
         fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=0.05, reason="r")  # type: ignore[arg-type]
 
@@ -97,9 +97,12 @@ def _api_set(client: APIClient, table: Table, percent: object) -> object:
 
 
 def test_api_accepts_five_percent(
-    floor_manager: User, api_for: Callable[[User | None], APIClient], make_table: Callable[..., Table], holdem: Game
+    floor_manager: User,
+    api_for: Callable[[User | None], APIClient],
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     response = _api_set(api_for(floor_manager), table, "5.00")
     assert response.status_code == 201, response.json()  # type: ignore[attr-defined]
     assert response.json()["percent"] == "5.00"  # type: ignore[attr-defined]
@@ -111,10 +114,10 @@ def test_api_refuses_above_five_percent_with_400(
     percent: str,
     floor_manager: User,
     api_for: Callable[[User | None], APIClient],
-    make_table: Callable[..., Table],
-    holdem: Game,
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     response = _api_set(api_for(floor_manager), table, percent)
     assert response.status_code == 400  # type: ignore[attr-defined]
     body = response.json()  # type: ignore[attr-defined]
@@ -123,9 +126,12 @@ def test_api_refuses_above_five_percent_with_400(
 
 
 def test_api_message_for_five_point_zero_one_is_clear(
-    floor_manager: User, api_for: Callable[[User | None], APIClient], make_table: Callable[..., Table], holdem: Game
+    floor_manager: User,
+    api_for: Callable[[User | None], APIClient],
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
 ) -> None:
-    response = _api_set(api_for(floor_manager), make_table(holdem), "5.01")
+    response = _api_set(api_for(floor_manager), open_table(holdem_ring), "5.01")
     assert "5.01% is above the 5% the regulation allows" in response.json()["error"]["message"]  # type: ignore[attr-defined]
 
 
@@ -137,9 +143,9 @@ def _admin_post(client: Client, table: Table, percent: str) -> object:
 
 
 def test_admin_form_accepts_five_percent(
-    admin_user: User, client_for: Callable[[User | None], Client], make_table: Callable[..., Table], holdem: Game
+    admin_user: User, client_for: Callable[[User | None], Client], open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     response = _admin_post(client_for(admin_user), table, "5.00")
     assert response.status_code == 302, response.content.decode()  # type: ignore[attr-defined]
     version = FeePolicyVersion.objects.get()
@@ -147,9 +153,9 @@ def test_admin_form_accepts_five_percent(
 
 
 def test_admin_form_refuses_five_point_zero_one(
-    admin_user: User, client_for: Callable[[User | None], Client], make_table: Callable[..., Table], holdem: Game
+    admin_user: User, client_for: Callable[[User | None], Client], open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     response = _admin_post(client_for(admin_user), table, "5.01")
     assert response.status_code == 200  # the form again, with the error
     assert "above the 5% the regulation allows" in response.content.decode()  # type: ignore[attr-defined]
@@ -170,30 +176,30 @@ def _raw_insert(actor: User, table: Table, rate: str) -> None:
 
 
 def test_raw_sql_insert_of_five_percent_is_stored(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    _raw_insert(floor_manager, make_table(holdem, open=False), "0.05")
+    _raw_insert(floor_manager, open_table(holdem_ring, open=False), "0.05")
     assert FeePolicyVersion.objects.get().rate == Decimal("0.0500")
 
 
 @pytest.mark.parametrize("rate", ["0.0501", "0.06", "0", "-0.01"])
 def test_database_check_refuses_a_raw_sql_insert_above_five_percent(
-    rate: str, floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    rate: str, floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem, open=False)
+    table = open_table(holdem_ring, open=False)
     with pytest.raises(IntegrityError), transaction.atomic():
         _raw_insert(floor_manager, table, rate)
     assert not FeePolicyVersion.objects.exists()
 
 
 def test_postgres_refuses_editing_a_version(
-    on_postgres: None, floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    on_postgres: None, floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     version = fee_policy_set(
         actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.03"), reason="r"
     )
-    with pytest.raises(Exception, match="(?i)protect|cannot|refused"), transaction.atomic():
+    with pytest.raises(Exception, match=r"(?i)protect|cannot|refused"), transaction.atomic():
         FeePolicyVersion.objects.filter(pk=version.pk).update(rate=Decimal("0.04"))
-    with pytest.raises(Exception, match="(?i)protect|cannot|refused"), transaction.atomic():
+    with pytest.raises(Exception, match=r"(?i)protect|cannot|refused"), transaction.atomic():
         FeePolicyVersion.objects.filter(pk=version.pk).delete()

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from config.errors import DomainError
+from rake.engine.policies import PercentageFee, hand_fees
 from rake.models import FeePolicyVersion
-from rake.policies import PercentageFee, hand_fees
 from rake.selectors import fee_policy_in_force, percentage_fee_for
 from rake.services import fee_policy_set
 from tables.models import Game, Table
@@ -21,9 +21,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_version_in_force_follows_the_moment_of_each_change(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game, past_version: Callable[..., FeePolicyVersion]
+    floor_manager: User,
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
+    past_version: Callable[..., FeePolicyVersion],
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     now = timezone.now()
     first = past_version(table=table, effective_from=now - timedelta(hours=3), rate=Decimal("0.03"))
     second = past_version(table=table, effective_from=now - timedelta(hours=1), rate=Decimal("0.05"))
@@ -43,18 +46,18 @@ def test_the_version_in_force_follows_the_moment_of_each_change(
 
 
 def test_a_table_without_its_own_policy_charges_its_games_default(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     default = fee_policy_set(
-        actor=floor_manager, game_id=holdem.pk, kind="percentage", rate=Decimal("0.05"), reason="d"
+        actor=floor_manager, game_id=holdem_ring.pk, kind="percentage", rate=Decimal("0.05"), reason="d"
     )
     assert fee_policy_in_force(table_id=table.pk) == default
     own = fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.02"), reason="t")
     assert fee_policy_in_force(table_id=table.pk) == own
     fee_policy_set(
         actor=floor_manager,
-        game_id=holdem.pk,
+        game_id=holdem_ring.pk,
         kind="percentage",
         rate=Decimal("0.04"),
         effective_from=timezone.now() + timedelta(seconds=1),
@@ -63,8 +66,10 @@ def test_a_table_without_its_own_policy_charges_its_games_default(
     assert fee_policy_in_force(table_id=table.pk, at=timezone.now() + timedelta(minutes=1)) == own
 
 
-def test_versions_are_never_back_dated(floor_manager: User, make_table: Callable[..., Table], holdem: Game) -> None:
-    table = make_table(holdem)
+def test_versions_are_never_back_dated(
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
+) -> None:
+    table = open_table(holdem_ring)
     with pytest.raises(DomainError) as exc:
         fee_policy_set(
             actor=floor_manager,
@@ -78,9 +83,9 @@ def test_versions_are_never_back_dated(floor_manager: User, make_table: Callable
 
 
 def test_a_version_starts_after_the_latest_one(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     later = timezone.now() + timedelta(hours=2)
     fee_policy_set(
         actor=floor_manager,
@@ -96,18 +101,22 @@ def test_a_version_starts_after_the_latest_one(
     assert FeePolicyVersion.objects.count() == 1
 
 
-def test_a_reason_is_required(floor_manager: User, make_table: Callable[..., Table], holdem: Game) -> None:
+def test_a_reason_is_required(floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game) -> None:
     with pytest.raises(DomainError) as exc:
         fee_policy_set(
-            actor=floor_manager, table_id=make_table(holdem).pk, kind="percentage", rate=Decimal("0.05"), reason=" "
+            actor=floor_manager,
+            table_id=open_table(holdem_ring).pk,
+            kind="percentage",
+            rate=Decimal("0.05"),
+            reason=" ",
         )
     assert exc.value.code == "reason_required"
 
 
 def test_the_hand_recorder_gets_the_pure_policy(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     version = fee_policy_set(
         actor=floor_manager,
         table_id=table.pk,
@@ -135,9 +144,9 @@ def test_the_hand_recorder_gets_the_pure_policy(
 
 
 def test_an_hourly_version_gives_the_hand_recorder_no_percentage(
-    floor_manager: User, make_table: Callable[..., Table], club_poker: Game
+    floor_manager: User, open_table: Callable[..., Table], club_poker: Game
 ) -> None:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="hourly", amount_per_hour=2000, reason="r")
     assert percentage_fee_for(fee_policy_in_force(table_id=table.pk)) is None
     assert percentage_fee_for(None) is None

@@ -6,15 +6,16 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from games.services.hand_fees import hand_fees_post
 from rake.models import DropCount, FeeCharge
-from rake.services import drop_count_start, drop_tally_record, hand_fees_post
+from rake.services import drop_count_start, drop_tally_record
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def posted(on_postgres, make_table, holdem, quick_hand, floor_manager, cashier, dealer, chips_in_play):
-    table = make_table(holdem, dealer=dealer)
+def posted(on_postgres, open_table, holdem_ring, quick_hand, floor_manager, cashier, dealer, chips_in_play):
+    table = open_table(holdem_ring, dealer=dealer)
     hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=20_000, fee=1000, dealer=dealer).pk)
     count = drop_count_start(actor=floor_manager, table_id=table.pk)
     for who in (floor_manager, cashier):

@@ -8,11 +8,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cashier.models import JournalEntry, Reason
 from games import services as hands
 from games.models import Hand, HandStatus
+from games.services.hand_fees import hand_fees_post
+from ledger.models import JournalEntry, Reason
 from rake.models import DailyFeeSummary, FeeCharge, TimeCharge
-from rake.services import hand_fees_post, time_charge_collect, time_charges_create
+from rake.services import time_charge_collect, time_charges_create
 from tests.games.helpers import HOLDEM_FEE, HOLDEM_HAND, HOLDEM_POT, record
 from tests.rake.helpers import assert_fee_invariants, drop_box
 
@@ -20,8 +21,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def played(dealer, holdem, hand_table) -> Hand:
-    table = hand_table(holdem, dealer)
+def played(dealer, holdem_ring, hand_table) -> Hand:
+    table = hand_table(holdem_ring, dealer)
     hand = hands.hand_start(actor=dealer, table_id=table.pk).hand
     record(dealer, hand, *HOLDEM_HAND)
     hand.refresh_from_db()
@@ -81,9 +82,9 @@ def test_a_corrected_hand_reverses_the_old_fee_and_posts_the_new_one(played: Han
 
 
 def test_a_collected_time_charge_moves_the_players_chips_into_the_drop_box(
-    floor_manager, make_table, club_poker, seat, past_version
+    floor_manager, open_table, club_poker, seat, past_version
 ) -> None:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     past_version(table=table, effective_from=timezone.now() - timedelta(hours=2), amount_per_hour=2000)
     seat(table, since=timezone.now() - timedelta(minutes=5))
     time_charges_create(actor=floor_manager)
@@ -98,14 +99,14 @@ def test_a_collected_time_charge_moves_the_players_chips_into_the_drop_box(
     assert_fee_invariants()
 
 
-def test_a_fee_the_ledger_cannot_move_refuses_the_whole_posting(played: Hand, dealer, holdem, hand_table) -> None:
+def test_a_fee_the_ledger_cannot_move_refuses_the_whole_posting(played: Hand, dealer, holdem_ring, hand_table) -> None:
     """Chips outstanding cannot go below zero: the fee is refused and nothing is half-written."""
-    from cashier.models import AccountKind, Balance
+    from ledger.models import AccountKind, Balance
 
     Balance.objects.filter(account__kind=AccountKind.OUTSTANDING).update(amount=0)
-    table = hand_table(holdem, dealer)
+    table = hand_table(holdem_ring, dealer)
     hand = hands.hand_start(actor=dealer, table_id=table.pk).hand
     record(dealer, hand, *HOLDEM_HAND)
-    with pytest.raises(Exception, match="cannot make up|holds"):
+    with pytest.raises(Exception, match=r"cannot make up|holds"):
         hand_fees_post(actor=dealer, hand_id=hand.pk)
     assert not FeeCharge.objects.filter(hand_id=hand.pk).exists()

@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from rake.forms import FeePolicyAdminForm, WholeUnitsField
 from rake.models import DropCount, FeePolicyVersion
 from rake.services import drop_count_start
+from rake.views.forms import FeePolicyAdminForm, WholeUnitsField
 from tables.models import Game, Table
 
 pytestmark = pytest.mark.django_db
@@ -24,14 +24,14 @@ HOSTILE = ["1e999999", "1e3", "1_000", "１０００", "9" * 5000]
 def test_the_api_refuses_an_hourly_amount_outside_the_grammar(
     floor_manager: User,
     api_for: Callable[[User | None], APIClient],
-    make_table: Callable[..., Table],
-    holdem: Game,
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
     amount: str,
 ) -> None:
-    body = {"table_id": make_table(holdem).pk, "reason": "r", "kind": "hourly", "amount_per_hour": amount}
+    body = {"table_id": open_table(holdem_ring).pk, "reason": "r", "kind": "hourly", "amount_per_hour": amount}
     response = api_for(floor_manager).post(reverse("api:fee_policy_set"), body, format="json")
     assert response.status_code == 400, response.content
-    assert response.json()["error"]["code"] == "invalid"
+    assert response.json()["error"]["code"] == "bad_money"  # as every money field of the API (config.api)
     assert not FeePolicyVersion.objects.exists()
 
 
@@ -40,14 +40,16 @@ def test_the_api_refuses_an_hourly_amount_outside_the_grammar(
 def test_the_page_shows_a_form_error_for_an_amount_outside_the_grammar(
     floor_manager: User,
     page_client_for: Callable[[User], Client],
-    make_table: Callable[..., Table],
-    holdem: Game,
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
     field: str,
     amount: str,
 ) -> None:
     form = {"kind": "percentage", "percent": "5.00", "no_flop_no_drop": "on", "reason": "open"}
     form[field] = f"6={amount}" if field == "caps_by_players" else amount
-    response = page_client_for(floor_manager).post(reverse("rake:table_fee_policy", args=[make_table(holdem).pk]), form)
+    response = page_client_for(floor_manager).post(
+        reverse("rake:table_fee_policy", args=[open_table(holdem_ring).pk]), form
+    )
     assert response.status_code == 400  # the form page with its errors
     assert "is not an amount" in response.content.decode()
     assert not FeePolicyVersion.objects.exists()
@@ -75,9 +77,9 @@ def test_the_drop_count_page_refuses_a_table_outside_the_grammar_and_starts_noth
 
 @pytest.mark.parametrize("typed", ["1_0", "１", "-5", "9" * 5000])
 def test_the_drop_tally_page_refuses_a_count_outside_the_grammar_and_records_nothing(
-    page_client_for, floor_manager, make_table, holdem, chips_in_play, typed
+    page_client_for, floor_manager, open_table, holdem_ring, chips_in_play, typed
 ) -> None:
-    count = drop_count_start(actor=floor_manager, table_id=make_table(holdem).pk)
+    count = drop_count_start(actor=floor_manager, table_id=open_table(holdem_ring).pk)
     denomination = next(iter(chips_in_play.values()))
     url = reverse("rake:drop_count_tally", args=[count.pk])
     response = page_client_for(floor_manager).post(url, {f"chip-{denomination}": typed})

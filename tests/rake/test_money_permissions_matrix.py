@@ -12,9 +12,10 @@ from django.urls import reverse
 
 from config.gaming_day import current_gaming_day
 from config.roles import Role
+from games.services.hand_fees import hand_fees_post
 from rake.models import ExportContent, ExportFormat
 from rake.selectors import ReportFilters
-from rake.services import drop_count_start, drop_tally_record, export_create, export_run, hand_fees_post
+from rake.services import drop_count_start, drop_tally_record, export_create, export_run
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -53,9 +54,9 @@ PAGES: dict[str, tuple[str, set[str]]] = {
 
 
 @pytest.fixture
-def world(make_table, holdem, quick_hand, floor_manager, cashier, accountant, dealer, settings, chips_in_play):
+def world(open_table, holdem_ring, quick_hand, floor_manager, cashier, accountant, dealer, settings, chips_in_play):
     settings.CARDROOM_DROP_VARIANCE_THRESHOLD = 0
-    counting, explaining, free = (make_table(holdem, dealer=UserFactory(roles=[DEALER])) for _ in range(3))
+    counting, explaining, free = (open_table(holdem_ring, dealer=UserFactory(roles=[DEALER])) for _ in range(3))
     for table in (counting, explaining):
         hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=20_000, fee=1000).pk)
     open_count = drop_count_start(actor=floor_manager, table_id=counting.pk)
@@ -134,6 +135,6 @@ def test_page_role(name: str, role: str, world, client_for) -> None:
 def test_an_admin_cannot_close_a_day_through_the_page(client_for, admin_user) -> None:
     yesterday = current_gaming_day() - timedelta(days=1)
     client_for(admin_user).post(reverse("rake:gaming_day_close"), {"gaming_day": yesterday.isoformat()})
-    from rake.models import GamingDayClose
+    from ledger.models import GamingDayClose
 
     assert not GamingDayClose.objects.exists()

@@ -26,11 +26,11 @@ def _row(actor: User, table: Table, **fields: object) -> FeePolicyVersion:
 
 
 def test_the_database_refuses_a_percentage_row_with_hourly_fields(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
     row = _row(
         floor_manager,
-        make_table(holdem, open=False),
+        open_table(holdem_ring, open=False),
         kind=FeeKind.PERCENTAGE,
         rate=Decimal("0.05"),
         caps_by_players=[],
@@ -44,11 +44,11 @@ def test_the_database_refuses_a_percentage_row_with_hourly_fields(
 
 
 def test_the_database_refuses_an_hourly_row_with_a_rate(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
     row = _row(
         floor_manager,
-        make_table(holdem, open=False),
+        open_table(holdem_ring, open=False),
         kind=FeeKind.HOURLY,
         amount_per_hour=1000,
         unit="hour",
@@ -61,12 +61,12 @@ def test_the_database_refuses_an_hourly_row_with_a_rate(
 
 
 def test_the_database_refuses_a_policy_for_both_a_table_and_a_game(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
     row = _row(
         floor_manager,
-        make_table(holdem, open=False),
-        game=holdem,
+        open_table(holdem_ring, open=False),
+        game=holdem_ring,
         kind=FeeKind.HOURLY,
         amount_per_hour=1000,
         unit="hour",
@@ -77,8 +77,10 @@ def test_the_database_refuses_a_policy_for_both_a_table_and_a_game(
         row.save()
 
 
-def test_the_service_refuses_mixed_fields(floor_manager: User, make_table: Callable[..., Table], holdem: Game) -> None:
-    table = make_table(holdem)
+def test_the_service_refuses_mixed_fields(
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
+) -> None:
+    table = open_table(holdem_ring)
     with pytest.raises(DomainError, match="one kind of fee at a time") as exc:
         fee_policy_set(
             actor=floor_manager,
@@ -97,9 +99,9 @@ def test_the_service_refuses_mixed_fields(floor_manager: User, make_table: Calla
 
 
 def test_switching_kind_is_refused_while_players_are_seated(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game, seat: Callable[..., SeatSession]
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game, seat: Callable[..., SeatSession]
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), reason="r")
     seat(table)
     with pytest.raises(DomainError) as exc:
@@ -112,9 +114,9 @@ def test_switching_kind_is_refused_while_players_are_seated(
 
 
 def test_switching_kind_is_allowed_once_the_table_is_idle(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game, seat: Callable[..., SeatSession]
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game, seat: Callable[..., SeatSession]
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), reason="r")
     session = seat(table)
     floor.seat_stand_up(actor=floor_manager, session_id=session.pk)
@@ -124,8 +126,10 @@ def test_switching_kind_is_allowed_once_the_table_is_idle(
     assert version.kind == FeeKind.HOURLY
 
 
-def test_a_kind_switch_cannot_be_scheduled(floor_manager: User, make_table: Callable[..., Table], holdem: Game) -> None:
-    table = make_table(holdem, open=False)
+def test_a_kind_switch_cannot_be_scheduled(
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
+) -> None:
+    table = open_table(holdem_ring, open=False)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), reason="r")
     with pytest.raises(DomainError) as exc:
         fee_policy_set(
@@ -140,13 +144,15 @@ def test_a_kind_switch_cannot_be_scheduled(floor_manager: User, make_table: Call
 
 
 def test_switching_a_games_default_is_refused_while_a_table_on_it_is_busy(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game, seat: Callable[..., SeatSession]
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game, seat: Callable[..., SeatSession]
 ) -> None:
-    busy, own = make_table(holdem), make_table(holdem)
-    fee_policy_set(actor=floor_manager, game_id=holdem.pk, kind="percentage", rate=Decimal("0.05"), reason="d")
+    busy, own = open_table(holdem_ring), open_table(holdem_ring)
+    fee_policy_set(actor=floor_manager, game_id=holdem_ring.pk, kind="percentage", rate=Decimal("0.05"), reason="d")
     fee_policy_set(actor=floor_manager, table_id=own.pk, kind="percentage", rate=Decimal("0.03"), reason="own")
     seat(busy)
     seat(own)  # on its own policy: the default does not reach it
     with pytest.raises(DomainError) as exc:
-        fee_policy_set(actor=floor_manager, game_id=holdem.pk, kind="hourly", amount_per_hour=2000, reason="switch")
+        fee_policy_set(
+            actor=floor_manager, game_id=holdem_ring.pk, kind="hourly", amount_per_hour=2000, reason="switch"
+        )
     assert exc.value.details["tables"] == [busy.number]

@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from games.services.hand_fees import hand_fees_sweep
 from rake.models import FeeCharge, FeePolicyVersion, TimeCharge
-from rake.services import hand_fees_sweep, time_charges_create
+from rake.services import time_charges_create
 from tables.models import Game, SeatSession, Table
 from tests.overlap import overlapping
 from tests.rake.helpers import assert_fee_invariants, drop_box
@@ -24,13 +25,13 @@ SESSIONS = 4
 def test_time_charges_are_written_and_counted_once(
     on_postgres,
     floor_manager: User,
-    make_table: Callable[..., Table],
-    holdem: Game,
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
     past_version: Callable[..., FeePolicyVersion],
     seat: Callable[..., SeatSession],
 ) -> None:
     now = timezone.now()
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     past_version(table=table, effective_from=now - timedelta(hours=4), amount_per_hour=2000, collect_every_minutes=60)
     for _ in range(SESSIONS):
         seat(table, since=now - timedelta(hours=2, minutes=30))  # periods from -2:30, -1:30 and -0:30
@@ -42,9 +43,9 @@ def test_time_charges_are_written_and_counted_once(
 
 
 def test_swept_fees_are_posted_and_counted_once(
-    on_postgres, floor_manager: User, dealer: User, make_table: Callable[..., Table], holdem: Game, quick_hand
+    on_postgres, floor_manager: User, dealer: User, open_table: Callable[..., Table], holdem_ring: Game, quick_hand
 ) -> None:
-    table = make_table(holdem, dealer=dealer)
+    table = open_table(holdem_ring, dealer=dealer)
     # Finished hands whose fee the recorder did not post (written straight to the table).
     hands = [quick_hand(table, pot=20_000, fee=1000, dealer=dealer).pk for _ in range(3)]
 

@@ -20,9 +20,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_floor_manager_sets_a_version_on_the_page(
-    floor_manager: User, client_for: Callable[[User | None], Client], make_table: Callable[..., Table], holdem: Game
+    floor_manager: User,
+    client_for: Callable[[User | None], Client],
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     client = client_for(floor_manager)
     url = reverse("rake:table_fee_policy", args=[table.pk])
     form_page = client.get(url)
@@ -37,9 +40,12 @@ def test_the_floor_manager_sets_a_version_on_the_page(
 
 
 def test_the_page_refuses_five_point_zero_one(
-    floor_manager: User, client_for: Callable[[User | None], Client], make_table: Callable[..., Table], holdem: Game
+    floor_manager: User,
+    client_for: Callable[[User | None], Client],
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     response = client_for(floor_manager).post(
         reverse("rake:table_fee_policy", args=[table.pk]), {"kind": "percentage", "percent": "5.01", "reason": "x"}
     )
@@ -52,15 +58,15 @@ def test_an_accountant_reads_the_history_without_a_form(
     floor_manager: User,
     accountant: User,
     client_for: Callable[[User | None], Client],
-    make_table: Callable[..., Table],
-    holdem: Game,
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
 ) -> None:
-    fee_policy_set(actor=floor_manager, game_id=holdem.pk, kind="percentage", rate=Decimal("0.05"), reason="d")
+    fee_policy_set(actor=floor_manager, game_id=holdem_ring.pk, kind="percentage", rate=Decimal("0.05"), reason="d")
     client = client_for(accountant)
-    page = client.get(reverse("rake:game_fee_policy", args=[holdem.pk])).content.decode()
+    page = client.get(reverse("rake:game_fee_policy", args=[holdem_ring.pk])).content.decode()
     assert "5% of each pot, no flop, no drop" in page and "fee-policy-form" not in page
     assert client.get(reverse("rake:fee_policies")).status_code == 200
-    response = client.post(reverse("rake:game_fee_policy", args=[holdem.pk]), {"kind": "percentage"})
+    response = client.post(reverse("rake:game_fee_policy", args=[holdem_ring.pk]), {"kind": "percentage"})
     assert response.status_code == 403
 
 
@@ -75,12 +81,12 @@ def test_others_may_not_see_the_policy_pages(
 def test_the_dealer_collects_with_htmx(
     floor_manager: User,
     client_for: Callable[[User | None], Client],
-    make_table: Callable[..., Table],
+    open_table: Callable[..., Table],
     club_poker: Game,
     seat: Callable[..., SeatSession],
     past_version: Callable[..., FeePolicyVersion],
 ) -> None:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     past_version(table=table, effective_from=timezone.now() - timedelta(hours=1), amount_per_hour=2000)
     seat(table, since=timezone.now() - timedelta(minutes=3))
     seat(table, since=timezone.now() - timedelta(minutes=2))
@@ -104,8 +110,8 @@ def test_the_dealer_collects_with_htmx(
 
 
 def test_a_dealer_of_another_table_is_refused_the_time_charges_page(
-    client_for: Callable[[User | None], Client], make_table: Callable[..., Table], club_poker: Game
+    client_for: Callable[[User | None], Client], open_table: Callable[..., Table], club_poker: Game
 ) -> None:
-    table, other = make_table(club_poker), make_table(club_poker)
+    table, other = open_table(club_poker), open_table(club_poker)
     other_dealer = other.dealer_assignments.get(ended_at__isnull=True).dealer
     assert client_for(other_dealer).get(reverse("rake:table_time_charges", args=[table.pk])).status_code == 403

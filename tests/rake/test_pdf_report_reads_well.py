@@ -10,9 +10,9 @@ from datetime import date, timedelta
 import pytest
 
 from config.gaming_day import current_gaming_day
-from rake.exporters import period_title, write_pdf
+from games.services.hand_fees import hand_fees_post
 from rake.selectors import ReportFilters
-from rake.services import hand_fees_post
+from rake.services.exporters import period_title, write_pdf
 
 MONTHS = [
     "January", "February", "March", "April", "May", "June",
@@ -73,9 +73,9 @@ def _expected_title(start: date, end: date) -> str:
 @pytest.mark.django_db
 @pytest.mark.parametrize("days", [1, 7])
 def test_the_pdf_has_thousands_separators_and_the_range_title(
-    make_table, holdem, quick_hand, floor_manager, dealer, tmp_path, days
+    open_table, holdem_ring, quick_hand, floor_manager, dealer, tmp_path, days
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     for pot in (1_250_000, 2_500_000):
         hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=pot, fee=pot * 2 // 100, dealer=dealer).pk)
     end = current_gaming_day()

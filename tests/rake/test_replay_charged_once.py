@@ -8,8 +8,8 @@ from django.db.models import Sum
 
 from games import services as hands
 from games.models import Hand, HandStatus, PotAward
+from games.services.hand_fees import hand_fees_post
 from rake.models import DailyFeeSummary, FeeCharge
-from rake.services import hand_fees_post
 from tests.games.helpers import CLUB_REPLAY, CLUB_TO_TIE, ev, record
 from tests.rake.helpers import assert_fee_invariants, drop_box
 

@@ -14,9 +14,10 @@ from django.urls import reverse
 
 from config.gaming_day import current_gaming_day
 from config.models import JobStatus
+from games.services.hand_fees import hand_fees_post
 from rake.models import ExportCompletion, ExportContent, ExportFormat, ReportExport
 from rake.selectors import ReportFilters, fee_report
-from rake.services import export_create, export_run, hand_fees_post
+from rake.services import export_create, export_run
 from rake.services.exports import export_file
 from tests.rake.helpers import eager_tasks
 
@@ -24,8 +25,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def activity(make_table, holdem, quick_hand, floor_manager, dealer):
-    tables = [make_table(holdem) for _ in range(3)]
+def activity(open_table, holdem_ring, quick_hand, floor_manager, dealer):
+    tables = [open_table(holdem_ring) for _ in range(3)]
     for k, table in enumerate(tables):
         for pot in (30_000, 10_000 * (k + 1)):
             hand_fees_post(

@@ -18,14 +18,14 @@ from tables.selectors import sign_current
 pytestmark = pytest.mark.django_db
 
 
-def test_no_policy_no_fee_line(make_table: Callable[..., Table], holdem: Game) -> None:
-    assert table_fee_line(make_table(holdem).pk) is None
+def test_no_policy_no_fee_line(open_table: Callable[..., Table], holdem_ring: Game) -> None:
+    assert table_fee_line(open_table(holdem_ring).pk) is None
 
 
 def test_the_sign_shows_the_percentage_after_a_change(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     fee_policy_set(
         actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), cap_per_hand=2000, reason="r"
     )
@@ -41,9 +41,9 @@ def test_the_sign_shows_the_percentage_after_a_change(
 
 
 def test_the_sign_shows_the_hourly_fee_and_no_flop_talk_at_club_poker(
-    floor_manager: User, make_table: Callable[..., Table], club_poker: Game
+    floor_manager: User, open_table: Callable[..., Table], club_poker: Game
 ) -> None:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="hourly", amount_per_hour=1000, reason="r")
     assert table_fee_line(table.pk) == "1,000 AMD per player per hour"
     sign = sign_current(table_id=table.pk)
@@ -51,19 +51,19 @@ def test_the_sign_shows_the_hourly_fee_and_no_flop_talk_at_club_poker(
 
 
 def test_a_games_default_reaches_the_signs_of_its_tables(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    first, second = make_table(holdem), make_table(holdem)
-    fee_policy_set(actor=floor_manager, game_id=holdem.pk, kind="percentage", rate=Decimal("0.05"), reason="d")
+    first, second = open_table(holdem_ring), open_table(holdem_ring)
+    fee_policy_set(actor=floor_manager, game_id=holdem_ring.pk, kind="percentage", rate=Decimal("0.05"), reason="d")
     for table in (first, second):
         sign = sign_current(table_id=table.pk)
         assert sign is not None and "5% of each pot, no flop, no drop" in sign.content
 
 
 def test_a_scheduled_change_reaches_the_sign_when_it_takes_effect(
-    floor_manager: User, make_table: Callable[..., Table], holdem: Game
+    floor_manager: User, open_table: Callable[..., Table], holdem_ring: Game
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), reason="r")
     start = timezone.now() + timedelta(milliseconds=300)
     fee_policy_set(

@@ -13,22 +13,23 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cashier.models import AccountKind, Balance
 from config.gaming_day import current_gaming_day
 from config.roles import Role
 from games.models import Hand, HandStatus
+from games.services.hand_fees import hand_fees_post
+from ledger.models import AccountKind, Balance
 from rake.models import DailyFeeSummary, TimeCharge, TimeChargeStatus
 from rake.selectors import GROUPS, ReportFilters, fee_report, fee_report_from_raw
 from rake.services import (
     drop_count_start,
     drop_tally_record,
-    hand_fees_post,
     summaries_rebuild,
     time_charge_collect,
     time_charges_create,
 )
 from rake.services.summaries import summaries_compute, summaries_maintained
 from tests.factories import UserFactory
+from tests.profiles import examples
 from tests.rake.helpers import assert_fee_invariants, fill_tray
 
 pytestmark = pytest.mark.django_db
@@ -41,10 +42,10 @@ activity = st.lists(st.one_of(hand_op, hand_op, void_op, time_op, count_op), min
 
 
 @pytest.fixture
-def room(make_table, holdem, club_poker, seat, past_version, floor_manager, chips_in_play):
+def room(open_table, holdem_ring, club_poker, seat, past_version, floor_manager, chips_in_play):
     dealers = [UserFactory(roles=[Role.DEALER]) for _ in range(2)]
-    tables = [make_table(holdem, dealer=dealers[0]), make_table(holdem, dealer=dealers[1])]
-    hourly = make_table(club_poker)
+    tables = [open_table(holdem_ring, dealer=dealers[0]), open_table(holdem_ring, dealer=dealers[1])]
+    hourly = open_table(club_poker)
     past_version(table=hourly, effective_from=timezone.now() - timedelta(hours=2), amount_per_hour=1500)
     for _ in range(4):
         seat(hourly, since=timezone.now() - timedelta(minutes=5))
@@ -102,7 +103,7 @@ def _numbers(report) -> list[tuple[object, ...]]:
     ]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=activity)
 def test_summaries_equal_the_raw_records(ops, room, floor_manager, quick_hand) -> None:
     room["counts"] = 0

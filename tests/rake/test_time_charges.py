@@ -28,9 +28,9 @@ def _local(day: int, hour: int, minute: int = 0) -> datetime:
 
 @pytest.fixture
 def hourly_table(
-    make_table: Callable[..., Table], club_poker: Game, past_version: Callable[..., FeePolicyVersion]
+    open_table: Callable[..., Table], club_poker: Game, past_version: Callable[..., FeePolicyVersion]
 ) -> Table:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     past_version(table=table, effective_from=_local(1, 12), amount_per_hour=2000, unit="hour", collect_every_minutes=60)
     return table
 
@@ -106,12 +106,12 @@ def test_no_charge_while_a_pause_lasts(
 
 def test_half_hour_units_collected_every_half_hour(
     floor_manager: User,
-    make_table: Callable[..., Table],
+    open_table: Callable[..., Table],
     club_poker: Game,
     past_version: Callable[..., FeePolicyVersion],
     seat: Callable[..., SeatSession],
 ) -> None:
-    table = make_table(club_poker)
+    table = open_table(club_poker)
     past_version(
         table=table, effective_from=_local(1, 12), amount_per_hour=2001, unit="half_hour", collect_every_minutes=30
     )
@@ -133,12 +133,12 @@ def test_an_ended_session_is_not_charged_after_it_ended(
 
 def test_a_percentage_table_has_no_time_charges(
     floor_manager: User,
-    make_table: Callable[..., Table],
-    holdem: Game,
+    open_table: Callable[..., Table],
+    holdem_ring: Game,
     past_version: Callable[..., FeePolicyVersion],
     seat: Callable[..., SeatSession],
 ) -> None:
-    table = make_table(holdem)
+    table = open_table(holdem_ring)
     past_version(table=table, effective_from=_local(1, 12))
     seat(table, since=_local(16, 20, 0))
     assert time_charges_create(actor=floor_manager, at=_local(16, 23, 0)) == 0
@@ -188,11 +188,11 @@ def test_a_dealer_of_another_table_may_not_mark(
     floor_manager: User,
     hourly_table: Table,
     seat: Callable[..., SeatSession],
-    make_table: Callable[..., Table],
+    open_table: Callable[..., Table],
     club_poker: Game,
 ) -> None:
     charge = _due_charge(floor_manager, hourly_table, seat)
-    other = make_table(club_poker)
+    other = open_table(club_poker)
     other_dealer = other.dealer_assignments.get(ended_at__isnull=True).dealer
     with pytest.raises(DomainError) as exc:
         time_charge_collect(actor=other_dealer, charge_id=charge.pk)
@@ -208,7 +208,7 @@ def test_postgres_refuses_changing_a_marked_charge(
 
     charge = _due_charge(floor_manager, hourly_table, seat)
     time_charge_collect(actor=floor_manager, charge_id=charge.pk)
-    with pytest.raises(Exception, match="(?i)protect|cannot|refused"), transaction.atomic():
+    with pytest.raises(Exception, match=r"(?i)protect|cannot|refused"), transaction.atomic():
         TimeCharge.objects.filter(pk=charge.pk).update(status=TimeChargeStatus.DUE, marked_by=None, marked_at=None)
-    with pytest.raises(Exception, match="(?i)protect|cannot|refused"), transaction.atomic():
+    with pytest.raises(Exception, match=r"(?i)protect|cannot|refused"), transaction.atomic():
         TimeCharge.objects.filter(pk=charge.pk).delete()

@@ -31,12 +31,12 @@ def _local(day: int, hour: int, minute: int = 0) -> datetime:
 
 @pytest.fixture
 def hourly(
-    make_table: Callable[..., Table], club_poker: Game, past_version: Callable[..., FeePolicyVersion]
+    open_table: Callable[..., Table], club_poker: Game, past_version: Callable[..., FeePolicyVersion]
 ) -> Callable[..., Table]:
     """An open table charging 2,000 per started hour, collected every 60 minutes; ``charge_away`` as given."""
 
     def make(*, charge_away: bool = False) -> Table:
-        table = make_table(club_poker)
+        table = open_table(club_poker)
         past_version(
             table=table,
             effective_from=_local(1, 12),

@@ -8,16 +8,17 @@ from django.urls import reverse
 
 from config.errors import DomainError
 from config.roles import Role
+from games.services.hand_fees import hand_fees_post
 from rake.models import DropCountStatus, DropTally
-from rake.services import drop_count_start, drop_tally_record, hand_fees_post
+from rake.services import drop_count_start, drop_tally_record
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def count(make_table, holdem, quick_hand, floor_manager, dealer):
-    table = make_table(holdem, dealer=dealer)
+def count(open_table, holdem_ring, quick_hand, floor_manager, dealer):
+    table = open_table(holdem_ring, dealer=dealer)
     hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=40_000, fee=2000, dealer=dealer).pk)
     return drop_count_start(actor=floor_manager, table_id=table.pk)
 

@@ -1,4 +1,4 @@
-"""Floor fixtures: the game catalogue, open tables with dealers, players."""
+"""Floor fixtures: dealers and players (open tables: ``open_table``, in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 
 from config.roles import Role
 from tables import services
-from tables.models import Game, Player, Table
+from tables.models import Game, Player
 from tests.factories import UserFactory
 
 _numbers = itertools.count(1)
@@ -30,20 +30,6 @@ def make_dealer(floor_manager: User) -> Callable[..., User]:
 
 
 @pytest.fixture
-def open_table(floor_manager: User, make_dealer: Callable[..., User]) -> Callable[..., Table]:
-    """An open table of ``game`` with a freshly clocked-in dealer."""
-
-    def make(game: Game, *, seats: int | None = None, number: int | None = None, dealer: User | None = None) -> Table:
-        table = services.table_create(
-            actor=floor_manager, number=number or next(_numbers) + 100, seats=seats or game.seat_limit, game_id=game.pk
-        )
-        services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=(dealer or make_dealer(game)).pk)
-        return services.table_open(actor=floor_manager, table_id=table.pk)
-
-    return make
-
-
-@pytest.fixture
 def make_player(floor_manager: User) -> Callable[..., Player]:
     def make(first_name: str = "Armen", last_name: str | None = None, **kwargs: Any) -> Player:
         return services.player_create(
@@ -55,9 +41,3 @@ def make_player(floor_manager: User) -> Callable[..., Player]:
         )
 
     return make
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    """Personas hash a password each; a fast hasher keeps the suite quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

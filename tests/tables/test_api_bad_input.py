@@ -59,7 +59,7 @@ def test_game_create_stores_minor_units(fm_api):
         format="json",
     )
     assert response.status_code == 201, response.content
-    assert response.json()["big_blind"] == 2000
+    assert response.json()["big_blind"] == "2000"
 
 
 def test_seating_a_seventh_player_over_the_api(fm_api, floor_manager, club_poker, open_table, make_player):

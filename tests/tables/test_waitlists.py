@@ -47,7 +47,7 @@ def test_seat_from_the_list(floor_manager, club_poker, open_table, make_player):
 
 def test_expired_call_drops_to_the_end(floor_manager, club_poker, make_player, settings):
     settings.CARDROOM_WAITLIST_CALL_EXPIRY = "requeue"
-    first, second = (
+    first, _second = (
         services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(n).pk)
         for n in ("Armen", "Lina")
     )

@@ -37,6 +37,42 @@
     return (value < 0 ? "−" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, money.group) + fraction;
   }
 
+  // The API answers and takes amounts as decimal strings of major units ("12.50"), as every amount of the API;
+  // the screen counts in integers of the minor unit, read from the state once and written back when posted.
+  function minor(text) {
+    const [whole, fraction = ""] = String(text).split(".");
+    return Number(whole + fraction.padEnd(money.exp, "0"));
+  }
+  function major(n) {
+    const digits = String(Math.round(Number(n) || 0)).padStart(money.exp + 1, "0");
+    return money.exp ? digits.slice(0, -money.exp) + "." + digits.slice(-money.exp) : digits;
+  }
+  function minorEach(rows, keys) { return rows.map((row) => { const out = { ...row }; keys.forEach((k) => { out[k] = minor(row[k]); }); return out; }); }
+  function resultFromApi(r) {
+    if (!r) return r;
+    const stacks = {};
+    Object.entries(r.final_stacks).forEach(([seat, chips]) => { stacks[seat] = minor(chips); });
+    return {
+      ...r, final_stacks: stacks, fees: minor(r.fees), carried_out: minor(r.carried_out || 0),
+      pots: r.pots.map((p) => ({ ...p, amount: minor(p.amount), fee: minor(p.fee), shares: p.shares.map(minor) })),
+      returned: r.returned.map(([seat, chips]) => [seat, minor(chips)]),
+      replay: r.replay && { ...r.replay, carried: minor(r.replay.carried), banks: minorEach(r.replay.banks, ["amount"]) },
+    };
+  }
+  function stateFromApi(data) {
+    const legal = data.legal && { ...data.legal };
+    if (legal) {
+      ["call_amount", "min_to", "max_to", "all_in_to"].forEach((k) => { legal[k] = minor(legal[k]); });
+      if (legal.presets) legal.presets = Object.fromEntries(Object.entries(legal.presets).map(([k, v]) => [k, minor(v)]));
+    }
+    return {
+      ...data, legal, card_price: minor(data.card_price), pot_total: minor(data.pot_total),
+      seats: minorEach(data.seats, ["start_stack", "stack", "bet", "committed"]),
+      sitting_out: minorEach(data.sitting_out || [], ["stack"]),
+      pots: minorEach(data.pots, ["amount"]), result: resultFromApi(data.result),
+    };
+  }
+
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     return "id-" + Date.now() + "-" + Math.random().toString(16).slice(2);
@@ -86,7 +122,7 @@
   }
   function setState(data) {
     const wasOpen = state && state.status === "open";
-    state = data; amount = ""; chosen = []; pickerFor = null;
+    state = stateFromApi(data); amount = ""; chosen = []; pickerFor = null;
     root.dataset.hand = data.hand_id; draw();
     // The hand just ended: the chips panel comes back with the stacks the hand left.
     if (wasOpen && data.status !== "open") document.body.dispatchEvent(new Event("chips-refresh"));
@@ -337,10 +373,10 @@
       const word = legal.raise_kind === "bet" ? gettext("Bet") : gettext("Raise to");
       const go = () => {
         const to = Number(amount || legal.min_to);
-        send({ type: "action", seat, kind: legal.raise_kind, amount: to });
+        send({ type: "action", seat, kind: legal.raise_kind, amount: major(to) });
       };
       const raise = button(word, "r", go); raise.id = "raise"; box.appendChild(raise);
-      box.appendChild(button(interpolate(gettext("All-in %(amount)s"), { amount: fmt(legal.max_to) }, true), "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: legal.max_to })));
+      box.appendChild(button(interpolate(gettext("All-in %(amount)s"), { amount: fmt(legal.max_to) }, true), "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: major(legal.max_to) })));
       amountPanel(legal);
     } else if (legal.no_raise_reason) {
       const note = $("no-raise"); note.textContent = noRaiseText(legal); note.dataset.code = legal.no_raise_code || ""; note.hidden = false;

@@ -26,7 +26,7 @@ from games.engine import (
     start_replay,
 )
 from games.engine.events import bet, call, check, fold
-from rake.policies import PercentageFee
+from rake.engine.policies import PercentageFee
 from tests.games.engine.helpers import C, board, club, dealt, holdem, play
 
 HIGH_AKQ83_HEARTS = "AhKhQd8c3s"

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from games.engine import AgreeSplit, Deal, Draw, Event, Hand, Phase, Pot, Replay, ReplayDue, Show, start_replay
 from games.engine.cards import SUITS, parse_card
 from games.engine.events import bet, call, check, fold
-from rake.policies import PercentageFee
+from rake.engine.policies import PercentageFee
 from tests.games.engine.helpers import C, RandomPlayer, club, dealt, play
+from tests.profiles import examples
 
 SAME_RANKS = "AKQ83"
 
@@ -149,7 +150,7 @@ def _finish_chain(hand: Hand, player: TiePlayer, chain_limit: int = 12) -> list[
     return finished
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     stacks=st.lists(st.integers(1, 60), min_size=2, max_size=6),
     button=st.integers(1, 6),

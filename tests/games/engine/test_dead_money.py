@@ -32,6 +32,7 @@ from games.engine import (
 )
 from games.engine.events import bet, call, check, fold, raise_to
 from tests.games.engine.helpers import C, RandomPlayer, board, club, dealt, holdem, play, random_hand
+from tests.profiles import examples
 
 TEN_HIGH = "2c4c6d9sTs"
 ACE_HIGH = "AhKhQd8c3s"
@@ -69,7 +70,6 @@ def _club_tie_after_a_bought_card() -> Hand:
     hand = play(dealt(club([100] * 3, ante=10, button=3), holes), check(1), check(2), check(3))
     hand = play(hand, Draw(1), Draw(2, C("2s"), C("3s")), Draw(3), bet(1, 20), call(2), call(3))
     return _show_pending(hand, {1: TEN_HIGH, 2: "AhKhQd8c3s", 3: holes[3]})
-    return hand
 
 
 def test_case_57_a_club_tie_splits_the_whole_bank_antes_card_fee_and_bets():
@@ -180,7 +180,7 @@ def _blind_seats(setup: TableSetup) -> set[int]:
     return {hand.seats[i] for i in (hand.small_blind_index, hand.big_blind_index) if i >= 0}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=dead_money_tables(), seed=st.integers(0, 2**32 - 1))
 def test_case_57_no_players_dead_money_is_in_a_pot_only_that_player_can_win(setup: TableSetup, seed: int) -> None:
     """In every state of random hands: take a player's dead money away and the pots only that player

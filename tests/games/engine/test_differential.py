@@ -3,8 +3,8 @@
 Random no-limit, pot-limit and fixed-limit hands of 2 to 10 players with
 short stacks (so all-ins and side pots are common), no fee, the engine under
 ``HouseOptions.as_pokerkit()``: same pots and winners, same final stacks.
-pokerkit costs about 10 ms a hand (its showdown evaluates hands in Python),
-so the 10,000-hand run is split over two processes and marked slow; a
+pokerkit is slow per hand (its showdown evaluates hands in Python;
+bench/README.md), so the 10,000-hand run is split over two processes and marked slow; a
 1,000-hand sample runs with the quick suite.
 """
 
@@ -25,7 +25,7 @@ from games.engine.cards import parse_cards
 from games.engine.events import ActionKind, Board, Deal, Show, bet, call, check, fold, raise_to
 from games.engine.setup import Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand, replay
-from rake.policies import PercentageFee, hand_fees
+from rake.engine.policies import PercentageFee, hand_fees
 from tests.games.engine import oracle
 
 

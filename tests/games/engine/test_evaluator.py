@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -30,7 +31,7 @@ def same_order(ours: Sequence[int], theirs: Sequence[Any], *, higher_is_stronger
     values = [mapping[k] for k in sorted(mapping)]
     if not higher_is_stronger:
         values.reverse()
-    return all(x < y for x, y in zip(values, values[1:], strict=False))
+    return all(x < y for x, y in itertools.pairwise(values))
 
 
 # -- the nine classes ---------------------------------------------------------

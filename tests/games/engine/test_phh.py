@@ -22,8 +22,9 @@ from games.engine.phh import export_fields, export_hand, export_hands
 from games.engine.phh_import import replay_text
 from games.engine.setup import Game, HouseOptions, Structure, TableSetup
 from games.engine.state import Hand, replay
-from rake.policies import PercentageFee
+from rake.engine.policies import PercentageFee
 from tests.games.engine import oracle
+from tests.profiles import examples
 
 
 def play(setup: TableSetup, *events: Any) -> Hand:
@@ -84,7 +85,7 @@ def _fields(setup: TableSetup) -> dict[str, Any]:
     return {name: getattr(setup, name) for name in TableSetup.__dataclass_fields__}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), structure=st.sampled_from(list(Structure)))
 def test_export_import_round_trip_property(seed: int, structure: Structure) -> None:
     rng = random.Random(seed)

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from games.engine import HouseOptions, Pot, Show, build_pots, split_pot
 from games.engine.events import bet, call, check, fold, raise_to
-from rake.policies import PercentageFee
+from rake.engine.policies import PercentageFee
 from tests.games.engine.helpers import C, board, dealt, holdem, play
 
 ROYAL = ("AsKsQs", "Js", "Ts")

@@ -27,10 +27,11 @@ from games.engine import (
     replay,
     start_replay,
 )
-from rake.policies import PercentageFee
+from rake.engine.policies import PercentageFee
 from tests.games.engine.helpers import RandomPlayer, random_hand
+from tests.profiles import examples
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -103,7 +104,7 @@ def test_fee_never_above_5_percent_of_a_pot_and_in_whole_chips(setup, rnd):
 @given(setup=setups(), rnd=st.randoms(use_true_random=False))
 def test_replaying_the_log_with_undos_gives_the_same_state(setup, rnd):
     states = _hand_states(setup, rnd, undo_rate=0.1)
-    for hand in states[:: max(1, len(states) // 5)] + [states[-1]]:
+    for hand in [*states[:: max(1, len(states) // 5)], states[-1]]:
         stored = json.loads(json.dumps([event.to_dict() for event in hand.log]))
         again = replay(setup, [event_from_dict(data) for data in stored])
         assert again.snapshot() == hand.snapshot()

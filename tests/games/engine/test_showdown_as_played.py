@@ -38,6 +38,7 @@ from games.engine.phh import export_hand
 from games.engine.phh_import import replay_text
 from games.engine.state import replay
 from tests.games.engine.helpers import C, RandomPlayer, board, club, dealt, holdem, play, random_hand
+from tests.profiles import examples
 
 
 def _accepted(hand: Hand, event: Event) -> bool:
@@ -286,7 +287,7 @@ def _top_pots(hand: Hand) -> dict[int, int]:
     return {seat: k for k, pot in enumerate(hand.pots()) for seat in pot.eligible}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_case_58_r17_r14_random_all_in_run_outs_accept_every_show_order(seed: int):
     rng = random.Random(seed)
@@ -329,7 +330,7 @@ def _random_setup(rng: random.Random) -> TableSetup:
     return club(stacks) if rng.random() < 0.3 else holdem(stacks, button=rng.randint(1, n))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_case_58_r18_what_the_state_offers_is_exactly_what_the_engine_accepts(seed: int):
     """``can_misdeal``, ``may_muck`` and ``showdown_pending`` (the dealer's screen offers these) against ``apply``."""

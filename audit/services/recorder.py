@@ -1,0 +1,141 @@
+"""The history written by the application, for databases without pghistory's triggers (SQLite).
+
+The same rows as the triggers write, from model signals: a save reads the
+row before (``pre_save``) and after (``post_save``) it as the database holds
+them, and each of the event model's trackers decides as its trigger would
+(insert; update when one of its columns changed; delete with the row as it
+was). A role given or taken (``m2m_changed``) is an insert or a delete of its
+``auth_user_groups`` row. The context is ``audit.services.context``'s.
+
+What bypasses the signals (``QuerySet.update``, ``bulk_create``, raw SQL) is
+not recorded here: services save tracked records one by one, and on
+PostgreSQL, the production database, the triggers see everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pgtrigger
+from django.core.exceptions import ImproperlyConfigured
+from django.db import models
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_save
+
+from audit.models import TRACKED
+from audit.services import context
+
+# Set by ``_before`` on the instance being saved: its row as stored, or None for a new one.
+_BEFORE = "_audit_row_before"
+
+
+def install() -> None:
+    for entry in TRACKED.values():
+        for tracker in entry.history.pgh_trackers:  # type: ignore[attr-defined]
+            if tracker.operation == pgtrigger.Update and not _understood(tracker.condition):
+                raise ImproperlyConfigured(
+                    f"audit.services.recorder cannot evaluate the condition of {entry.key}'s {tracker.label}"
+                )
+    for model in {entry.source for entry in TRACKED.values()}:
+        if model._meta.auto_created:
+            m2m_changed.connect(_roles_changed, sender=model, dispatch_uid=f"audit-{model._meta.label}")
+            continue
+        pre_save.connect(_before, sender=model, dispatch_uid=f"audit-{model._meta.label}")
+        post_save.connect(_saved, sender=model, dispatch_uid=f"audit-{model._meta.label}")
+        post_delete.connect(_deleted, sender=model, dispatch_uid=f"audit-{model._meta.label}")
+
+
+def _histories(model: type[models.Model]) -> list[type[models.Model]]:
+    concrete = model._meta.concrete_model
+    return [entry.history for entry in TRACKED.values() if entry.source is concrete]
+
+
+def _row(model: type[models.Model], pk: Any, using: str) -> dict[str, Any] | None:
+    columns = [f.attname for f in model._meta.concrete_fields]
+    return model._base_manager.using(using).filter(pk=pk).values(*columns).first()
+
+
+def _before(sender: type[models.Model], instance: models.Model, using: str, **kwargs: Any) -> None:
+    adding = instance._state.adding or instance.pk is None
+    instance.__dict__[_BEFORE] = None if adding else _row(sender, instance.pk, using)
+
+
+def _saved(sender: type[models.Model], instance: models.Model, created: bool, using: str, **kwargs: Any) -> None:
+    after = _row(sender, instance.pk, using)
+    before = instance.__dict__.pop(_BEFORE, None)
+    if after is None:
+        return
+    for history in _histories(sender):
+        for tracker in history.pgh_trackers:  # type: ignore[attr-defined]
+            if created:
+                fires = tracker.operation == pgtrigger.Insert
+            else:
+                fires = tracker.operation == pgtrigger.Update and _fires(tracker, before, after)
+            if fires:
+                _write(history, tracker.label, after, using)
+
+
+def _understood(condition: Any) -> bool:
+    """The conditions evaluated here: none, or ``AnyChange`` of named fields (pghistory names them at setup)."""
+    if condition is None:
+        return True
+    return isinstance(condition, pgtrigger.AnyChange) and bool(condition.fields) and not condition.exclude
+
+
+def _fires(tracker: Any, before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> bool:
+    """An update tracker's condition over the row before and after, as its trigger's WHEN clause."""
+    condition = tracker.condition
+    if condition is None or before is None:  # an update of a row not read before: nothing to compare, keep it
+        return True
+    return any(before[name] != after[name] for name in _attnames(condition.fields, after))
+
+
+def _attnames(fields: Iterable[str], row: Mapping[str, Any]) -> list[str]:
+    """A condition names fields (``created_by``); the row is keyed by column attribute (``created_by_id``)."""
+    return [name if name in row else f"{name}_id" for name in fields]
+
+
+def _deleted(sender: type[models.Model], instance: models.Model, using: str, **kwargs: Any) -> None:
+    row = {f.attname: getattr(instance, f.attname) for f in sender._meta.concrete_fields}
+    for history in _histories(sender):
+        for tracker in history.pgh_trackers:  # type: ignore[attr-defined]
+            if tracker.operation == pgtrigger.Delete:
+                _write(history, tracker.label, row, using)
+
+
+def _roles_changed(
+    sender: type[models.Model],
+    instance: models.Model,
+    action: str,
+    pk_set: set[Any] | None,
+    using: str,
+    **kwargs: Any,
+) -> None:
+    """Rows of a many-to-many table added (after the insert) or removed (before the delete)."""
+    if action not in ("post_add", "pre_remove", "pre_clear"):
+        return
+    source = next(f for f in sender._meta.concrete_fields if f.related_model is instance._meta.concrete_model)
+    target = next(f for f in sender._meta.concrete_fields if f.is_relation and f is not source)
+    rows = sender._base_manager.using(using).filter(**{source.attname: instance.pk})
+    if pk_set is not None:
+        rows = rows.filter(**{f"{target.attname}__in": pk_set})
+    operation = pgtrigger.Insert if action == "post_add" else pgtrigger.Delete
+    columns = [f.attname for f in sender._meta.concrete_fields]
+    for row in rows.order_by("pk").values(*columns):
+        for history in _histories(sender):
+            for tracker in history.pgh_trackers:  # type: ignore[attr-defined]
+                if tracker.operation == operation:
+                    _write(history, tracker.label, row, using)
+
+
+def _write(history: type[models.Model], label: str, row: Mapping[str, Any], using: str) -> None:
+    """One history row, as pghistory's trigger writes it."""
+    tracked = {f.attname for f in history._meta.concrete_fields if not f.name.startswith("pgh_")}
+    opened = context.current()
+    history._base_manager.using(using).create(
+        pgh_label=label,
+        pgh_obj_id=row[history.pgh_tracked_model._meta.pk.attname],  # type: ignore[attr-defined]
+        pgh_context=None if opened is None else opened[1],
+        pgh_context_id=None if opened is None else opened[0],
+        **{name: value for name, value in row.items() if name in tracked},
+    )

@@ -1,0 +1,35 @@
+"""The close of a gaming day: from then on the ledger, and every record dated in it, refuses new rows.
+
+The close itself is an accountant's act once the day's fees are posted and counted
+(``rake.services.days``); the ledger checks it before it inserts an entry (``ledger.selectors.days``).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from config.models import Recorded
+from config.triggers import append_only
+
+
+class GamingDayClose(Recorded):
+    """A gaming day closed by an accountant: from then on it accepts no new records."""
+
+    gaming_day = models.DateField(_("gaming day"), unique=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    # Figures of the day when it closed, as the signed-off daily report prints them.
+    hands = models.BigIntegerField(default=0)
+    fees = models.BigIntegerField(default=0)
+    counted = models.BigIntegerField(default=0)
+    variance = models.BigIntegerField(default=0)
+
+    class Meta:
+        db_table = "rake_gamingdayclose"
+        ordering = ["-gaming_day"]
+        verbose_name = _("gaming day close")
+        verbose_name_plural = _("gaming day closes")
+        triggers = append_only("dayclose")
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day:%Y-%m-%d} closed"

@@ -1,0 +1,85 @@
+"""The double-entry journal: entries and their legs.
+
+A leg adds ``amount`` to its account (``accounts``). A leg with a ``denomination`` moves chips of
+that denomination; a leg without one moves cash. Every entry nets to zero per (currency,
+denomination): the posting service checks it, and on PostgreSQL a deferred constraint trigger
+(cashier migrations 0002 and 0004, on the table names) refuses an unbalanced entry at COMMIT.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from config.models import Recorded
+from config.triggers import append_only
+from ledger.models.accounts import Account
+from ledger.models.chips import Denomination
+
+
+class Reason(models.TextChoices):
+    SALE = "sale", _("chip sale")
+    REDEMPTION = "redemption", _("chip redemption")
+    FILL = "fill", _("fill")
+    CREDIT = "credit", _("credit")
+    FEE = "fee", _("fee")
+    TIME_FEE = "time_fee", _("time fee")
+    DROP = "drop", _("drop")
+    OPENING = "opening", _("opening")
+    CLOSING = "closing", _("closing")
+    ADJUSTMENT = "adjustment", _("adjustment")
+    REVERSAL = "reversal", _("reversal")
+
+
+class JournalEntry(Recorded):
+    """One business event. Its primary key is its sequential number (PostgreSQL
+    identity: increasing; a rolled-back transaction may leave a gap, never a reuse)."""
+
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason.choices)
+    gaming_day = models.DateField(_("gaming day"), db_index=True)
+    memo = models.CharField(_("memo"), max_length=200, blank=True)
+    # The business document the entry posts, e.g. "sale:12" or "hand:345"; unique per reason.
+    ref = models.CharField(_("reference"), max_length=64, blank=True)
+    reverses = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by", verbose_name=_("reverses")
+    )
+
+    class Meta:
+        db_table = "cashier_journalentry"
+        ordering = ["pk"]
+        verbose_name = _("journal entry")
+        verbose_name_plural = _("journal entries")
+        constraints = [
+            models.CheckConstraint(name="cashier_entry_reason_known", condition=Q(reason__in=Reason.values)),
+            models.CheckConstraint(
+                name="cashier_entry_reversal_links",
+                condition=Q(reason=Reason.REVERSAL, reverses__isnull=False)
+                | (~Q(reason=Reason.REVERSAL) & Q(reverses__isnull=True)),
+            ),
+            models.UniqueConstraint(fields=["reason", "ref"], condition=~Q(ref=""), name="cashier_entry_ref_unique"),
+        ]
+        triggers = append_only("journalentry")
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_reason_display()}"
+
+
+class Leg(models.Model):
+    entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="legs")
+    account = models.ForeignKey(
+        Account, on_delete=models.PROTECT, related_name="legs", db_index=False
+    )  # cashier_leg_account_denom
+    denomination = models.ForeignKey(Denomination, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    currency = models.CharField(_("currency"), max_length=3)
+    amount = models.BigIntegerField(_("amount"))
+
+    class Meta:
+        db_table = "cashier_leg"
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["account", "denomination"], name="cashier_leg_account_denom")]
+        constraints = [models.CheckConstraint(name="cashier_leg_not_zero", condition=~Q(amount=0))]
+        triggers = append_only("leg")
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.denomination or _('cash')} {self.amount:+d}"

@@ -1,0 +1,132 @@
+"""Reads of the ledger: balances of places and the room's invariants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q, QuerySet, Sum
+
+from ledger.models import CAGE_KINDS, INVENTORY_KINDS, Account, AccountKind, Balance, Denomination, JournalEntry, Leg
+
+
+@dataclass
+class PlaceBalance:
+    """What one place holds: cash and chips by denomination (minor units)."""
+
+    cash: int = 0
+    chips: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def chip_total(self) -> int:
+        return sum(self.chips.values())
+
+    @property
+    def total(self) -> int:
+        return self.cash + self.chip_total
+
+
+def account_balance(account_id: int) -> PlaceBalance:
+    place = PlaceBalance()
+    # A cash row has no denomination (the stubs type the column as never null).
+    rows: list[tuple[int | None, int]] = list(
+        Balance.objects.filter(account_id=account_id).values_list("denomination_id", "amount")
+    )
+    for d, amount in rows:
+        if d is None:
+            place.cash = amount
+        elif amount:
+            place.chips[d] = amount
+    return place
+
+
+def denominations() -> QuerySet[Denomination]:
+    return Denomination.objects.filter(active=True).order_by("value")
+
+
+def chips_outstanding() -> list[tuple[Denomination, int]]:
+    """The room's liability to players: chips sold and not yet redeemed (nor dropped as fees), by denomination."""
+    amounts = dict(
+        Balance.objects.filter(account__kind=AccountKind.OUTSTANDING, denomination__isnull=False).values_list(
+            "denomination_id", "amount"
+        )
+    )
+    return [(d, amounts.get(d.pk, 0)) for d in Denomination.objects.order_by("value")]
+
+
+def totals_by_kind() -> dict[str, dict[str, int]]:
+    """Chips and cash per kind of place, summed from the legs (the ledger is the source of truth)."""
+    out: dict[str, dict[str, int]] = {}
+    rows = (
+        Leg.objects.values("account__kind")
+        .annotate(
+            chips=Sum("amount", filter=Q(denomination__isnull=False), default=0),
+            cash=Sum("amount", filter=Q(denomination__isnull=True), default=0),
+        )
+        .order_by()
+    )
+    for row in rows:
+        out[row["account__kind"]] = {"chips": row["chips"], "cash": row["cash"]}
+    return out
+
+
+@dataclass
+class LedgerCheck:
+    unbalanced_entries: list[int]
+    negative_balances: list[int]
+    stale_balances: list[tuple[int, int | None, int, int]]
+    chips_in_room: int
+    chips_issued: int
+    chip_over_short: int
+
+    @property
+    def ok(self) -> bool:
+        return (
+            not self.unbalanced_entries
+            and not self.negative_balances
+            and not self.stale_balances
+            and self.chips_in_room == self.chips_issued - self.chip_over_short
+        )
+
+
+def ledger_check() -> LedgerCheck:
+    """The global invariants: every entry nets to zero per (currency, denomination);
+    no inventory is negative; balance rows equal the sums of their legs; cage +
+    trays + drop boxes + chips outstanding == chips issued to the room (less any
+    counted shortage)."""
+    unbalanced = sorted(
+        {
+            row["entry_id"]
+            for row in Leg.objects.values("entry_id", "currency", "denomination_id")
+            .annotate(total=Sum("amount"))
+            .exclude(total=0)
+            .order_by()
+        }
+        | set(JournalEntry.objects.filter(legs__isnull=True).values_list("pk", flat=True))
+    )
+    negative = list(Balance.objects.filter(amount__lt=0).values_list("pk", flat=True))
+    sums = {
+        (r["account_id"], r["denomination_id"]): r["total"]
+        for r in Leg.objects.filter(account__tracked=True)
+        .values("account_id", "denomination_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    }
+    stale: list[tuple[int, int | None, int, int]] = []
+    for account_id, d, amount in Balance.objects.values_list("account_id", "denomination_id", "amount"):
+        if sums.pop((account_id, d), 0) != amount:
+            stale.append((account_id, d, amount, 0))
+    stale += [(a, d, 0, total) for (a, d), total in sums.items() if total]
+    kinds = totals_by_kind()
+    in_room = sum(kinds.get(k, {}).get("chips", 0) for k in INVENTORY_KINDS)
+    return LedgerCheck(
+        unbalanced_entries=unbalanced,
+        negative_balances=negative,
+        stale_balances=stale,
+        chips_in_room=in_room,
+        chips_issued=-kinds.get(AccountKind.CHIP_ISSUE, {}).get("chips", 0),
+        chip_over_short=kinds.get(AccountKind.OVER_SHORT, {}).get("chips", 0),
+    )
+
+
+def cage_accounts() -> QuerySet[Account]:
+    return Account.objects.filter(kind__in=sorted(CAGE_KINDS))

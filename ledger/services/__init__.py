@@ -1,0 +1,11 @@
+"""Writes of the ledger, one module per concept.
+
+- ``posting``: ``post_entry`` and the legs of an entry (the API every app posts through)
+- ``fees``: a collected fee into a table's drop box, change made from the tray
+- ``reversals``: the reversing entry of an entry
+- ``accounts``: the ledger's places and their balance rows; ``chips``: denominations and chip counts
+- ``balances``: legs applied to the balance rows, locked in primary-key order
+- ``change``: making up an amount in chips
+- ``tx``: one retried transaction per operation; ``memory``: what committed rows never change
+- ``entry_sql``, ``balance_sql``: the PostgreSQL fast paths of the entry insert and the balance update
+"""

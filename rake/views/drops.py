@@ -1,0 +1,137 @@
+"""Pages of the money flow: drop counts (blind tallies, explanation), reconciliation, gaming days."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.errors import DomainError
+from config.gaming_day import current_gaming_day
+from config.numbers import whole_number
+from config.permissions import acting_user, role_required
+from config.roles import Role, has_any_role, user_roles
+from ledger.models import Denomination
+from ledger.selectors.chips import chip_counts
+from rake import selectors, services
+from rake.selectors.drops import results_visible
+from rake.services.days import CLOSER_ROLE
+from tables.models import Table
+
+
+def _day(value: str | None) -> date:
+    try:
+        return date.fromisoformat(value) if value else current_gaming_day()
+    except ValueError:
+        return current_gaming_day()
+
+
+@role_required(*selectors.DROP_READER_ROLES)
+def drop_counts(request: HttpRequest) -> HttpResponse:
+    """A gaming day's drop counts and its reconciliation; floor managers start a count here."""
+    day = _day(request.GET.get("gaming_day"))
+    context: dict[str, Any] = {
+        "day": day,
+        "rows": selectors.drop_reconciliation(gaming_day=day),
+        "may_start": has_any_role(request.user, selectors.DROP_STARTER_ROLES),
+        "tables": Table.objects.order_by("number"),
+    }
+    return render(request, "rake/drop_counts.html", context)
+
+
+@require_POST
+@role_required(*selectors.DROP_STARTER_ROLES)
+def drop_count_start(request: HttpRequest) -> HttpResponse:
+    table_id = whole_number(request.POST.get("table_id") or "")
+    try:
+        if table_id is None:
+            raise DomainError(_("Choose a table."), code="bad_table")
+        count = services.drop_count_start(actor=acting_user(request), table_id=table_id)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return HttpResponseRedirect(reverse("rake:drop_counts"))
+    return HttpResponseRedirect(reverse("rake:drop_count", args=[count.pk]))
+
+
+@role_required(*selectors.DROP_READER_ROLES)
+def drop_count(request: HttpRequest, count_id: int) -> HttpResponse:
+    try:
+        count = selectors.drop_count_get_for_user(count_id=count_id, user=request.user)
+    except DomainError as exc:
+        return render(request, "rake/not_found.html", {"what": exc.message}, status=404)
+    user = acting_user(request)
+    this_round = [t for t in count.tallies.all() if t.round == count.round]
+    visible = results_visible(count)
+    context = {
+        "count": count,
+        "visible": visible,
+        "tallies_this_round": len(this_round),
+        "may_tally": count.status == "counting"
+        and has_any_role(user, selectors.DROP_COUNTER_ROLES)
+        and all(t.counter_id != user.pk for t in this_round),
+        "may_explain": count.status == "needs_explanation"
+        and has_any_role(user, selectors.DROP_SUPERVISOR_ROLES)
+        and all(t.counter_id != user.pk for t in this_round),
+        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+    }
+    return render(request, "rake/drop_count.html", context)
+
+
+@require_POST
+@role_required(*selectors.DROP_COUNTER_ROLES)
+def drop_count_tally(request: HttpRequest, count_id: int) -> HttpResponse:
+    try:
+        chips = chip_counts(request.POST)  # the room's whole-number grammar, as at the cage
+        result = services.drop_tally_record(actor=acting_user(request), count_id=count_id, chips=chips)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        if result.agreed is None:
+            messages.success(request, _("Your count is recorded. The second counter counts next."))
+        elif result.agreed is False:
+            messages.error(request, _("The two counts differ: count the box again, both of you."))
+        else:
+            messages.success(request, _("The two counts agree."))
+    return HttpResponseRedirect(reverse("rake:drop_count", args=[count_id]))
+
+
+@require_POST
+@role_required(*selectors.DROP_SUPERVISOR_ROLES)
+def drop_count_explain(request: HttpRequest, count_id: int) -> HttpResponse:
+    try:
+        services.drop_count_explain(
+            actor=acting_user(request), count_id=count_id, explanation=request.POST.get("explanation", "")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The variance is explained; the count is final."))
+    return HttpResponseRedirect(reverse("rake:drop_count", args=[count_id]))
+
+
+@role_required(Role.ACCOUNTANT)
+def gaming_days(request: HttpRequest) -> HttpResponse:
+    """The last two weeks of gaming days; an accountant closes a day once its drops are counted."""
+    context = {"days": selectors.gaming_days_list(), "may_close": CLOSER_ROLE in user_roles(request.user)}
+    return render(request, "rake/gaming_days.html", context)
+
+
+@require_POST
+@role_required(Role.ACCOUNTANT)
+def gaming_day_close(request: HttpRequest) -> HttpResponse:
+    try:
+        day = date.fromisoformat(request.POST.get("gaming_day", ""))
+        services.gaming_day_close(actor=acting_user(request), gaming_day=day, note=request.POST.get("note", ""))
+    except ValueError:
+        messages.error(request, _("Name the gaming day to close."))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The gaming day %(day)s is closed.") % {"day": day.isoformat()})
+    return HttpResponseRedirect(reverse("rake:gaming_days"))
