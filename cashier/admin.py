@@ -13,22 +13,12 @@ from django.db.models import Model
 from django.http import HttpRequest
 
 from cashier import models as m
+from config.admin import ReadOnlyAdmin
 
 if TYPE_CHECKING:
     _ModelAdmin = admin.ModelAdmin[Any]
 else:
     _ModelAdmin = admin.ModelAdmin
-
-
-class ReadOnlyAdmin(_ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
 
 
 @admin.register(m.ChipTransaction)

@@ -8,12 +8,11 @@ from django.contrib.admin import AdminSite, EmptyFieldListFilter, ModelAdmin
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from config.models import OutboxMessage
 from config.permissions import forbidden
 from config.roles import Role, has_any_role
 
 if TYPE_CHECKING:
-    _ModelAdmin = ModelAdmin[OutboxMessage]
+    _ModelAdmin = ModelAdmin[Any]
 else:
     _ModelAdmin = ModelAdmin
 
@@ -40,19 +39,24 @@ class CardroomAdminSite(AdminSite):
         return guarded
 
 
-class OutboxMessageAdmin(_ModelAdmin):
+class ReadOnlyAdmin(_ModelAdmin):
+    """An admin that only looks: the records shown are written by services that stamp who and when, and
+    corrected by new records, never edited or deleted here."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class OutboxMessageAdmin(ReadOnlyAdmin):
     """Tasks the services queued, and whether they have left (docs/production.md, "When Redis or the
     database is down"): read-only, the relay alone marks them sent."""
 
     list_display = ["pk", "task", "args", "created_at", "sent_at", "attempts", "last_error"]
     list_filter = [("sent_at", EmptyFieldListFilter), "task"]
     readonly_fields = ["task", "args", "kwargs", "created_at", "sent_at", "attempts", "last_error"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: OutboxMessage | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: OutboxMessage | None = None) -> bool:
-        return False

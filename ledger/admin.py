@@ -13,6 +13,7 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
 
+from config.admin import ReadOnlyAdmin
 from ledger import models as m
 
 if TYPE_CHECKING:
@@ -21,17 +22,6 @@ if TYPE_CHECKING:
 else:
     _ModelAdmin = admin.ModelAdmin
     _Inline = admin.TabularInline
-
-
-class ReadOnlyAdmin(_ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
 
 
 class LegInline(_Inline):

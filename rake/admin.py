@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from config.admin import ReadOnlyAdmin
 from rake.models import DropCount, FeeCharge, FeePolicyVersion, ReportExport, TimeCharge
 from rake.views.forms import FeePolicyAdminForm
 
@@ -63,32 +64,21 @@ class TimeChargeAdmin(_ChargeAdmin):
         return False
 
 
-class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(FeeCharge)
-class FeeChargeAdmin(ReadOnly):
+class FeeChargeAdmin(ReadOnlyAdmin):
     list_display = ["pk", "gaming_day", "shift", "table", "source", "kind", "hand_id", "fee", "reverses"]
     list_filter = ["source", "kind", "gaming_day"]
     list_select_related = ["table"]
 
 
 @admin.register(DropCount)
-class DropCountAdmin(ReadOnly):
+class DropCountAdmin(ReadOnlyAdmin):
     list_display = ["gaming_day", "shift", "table", "status", "expected", "counted", "variance", "explained_by"]
     list_filter = ["status", "gaming_day"]
     list_select_related = ["table", "explained_by"]
 
 
 @admin.register(ReportExport)
-class ReportExportAdmin(ReadOnly):
+class ReportExportAdmin(ReadOnlyAdmin):
     list_display = ["pk", "format", "content", "status", "attempts", "done", "total", "created_by", "created_at"]
     list_filter = ["status", "format"]

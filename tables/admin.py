@@ -6,30 +6,14 @@ so the admin only looks (and searches).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib import admin
-from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from config.admin import ReadOnlyAdmin
 from tables import models as m
-
-if TYPE_CHECKING:
-    _ModelAdmin = admin.ModelAdmin[Any]
-else:
-    _ModelAdmin = admin.ModelAdmin
-
-
-class ReadOnlyAdmin(_ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
 
 
 @admin.register(m.Game)
