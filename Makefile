@@ -1,11 +1,12 @@
 # Two commands on a fresh machine with Python 3.12:
 #   make run       create the virtual environment, install, migrate, load demo data, serve on :8000
 #                  with the room's periodic work (celery beat) beside the server
+#   make test-all  the whole suite as CI (.ci/run) runs it: starts PostgreSQL and Redis (make db),
+#                  then the suite on SQLite (slow tests and the pure engine tests included), then on
+#                  PostgreSQL + Redis with a real Celery worker and the fault tests
+# And for the rest:
 #   make test      the fast loop: the suite on SQLite with eager Celery, in parallel, without the
 #                  tests marked slow (DATABASE_URL and REDIS_URL of the shell are ignored)
-# And for the rest:
-#   make test-all  what CI runs: the whole suite on SQLite (slow tests and the pure engine tests
-#                  included), then on PostgreSQL + Redis with a real Celery worker and the fault tests
 #   make db        start a local PostgreSQL and Redis (as CI does) when they are not running
 #   make test-pg   the suite on them (database test_$(PG_NAME), Redis db $(PG_REDIS_DB))
 #   make lint      ruff, ruff format, mypy, import contracts, template format
@@ -46,7 +47,7 @@ test: install
 
 # The pure engine tests need no database: they run in the SQLite pass only. The PostgreSQL pass is
 # serial: its tests share one Redis (cache, broker, the workers they start).
-test-all: install
+test-all: install db
 	@echo "=== test suite on SQLite, eager Celery (slow tests included)"
 	$(SQLITE_ENV) HYPOTHESIS_PROFILE=ci $(PYTEST) -n auto
 	@echo "=== test suite on PostgreSQL and Redis, real Celery worker, faults"
