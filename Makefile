@@ -6,7 +6,8 @@
 #                  PostgreSQL + Redis with a real Celery worker and the fault tests
 # And for the rest:
 #   make test      the fast loop: the suite on SQLite with eager Celery, in parallel, without the
-#                  tests marked slow (DATABASE_URL and REDIS_URL of the shell are ignored)
+#                  tests marked slow, browser or conformance (DATABASE_URL and REDIS_URL of the shell
+#                  are ignored); about three minutes on two cores
 #   make db        start a local PostgreSQL and Redis (as CI does) when they are not running
 #   make test-pg   the suite on them (database test_$(PG_NAME), Redis db $(PG_REDIS_DB))
 #   make lint      ruff, ruff format, mypy, import contracts, template format
@@ -24,6 +25,12 @@ CI_PG_ENV := DATABASE_URL=postgres://root@127.0.0.1:5432/test REDIS_URL=redis://
 # SQLite and eager Celery whatever the shell exports (TEST_REDIS_URL still names the Redis db that the
 # tests starting a real worker use: tests/conftest.py).
 SQLITE_ENV := env -u DATABASE_URL -u REDIS_URL
+# Workers take tests from each other's queues once their own is empty: a few tests run for half a
+# minute (browser, conformance), and a fixed split would leave one core idle at the end.
+PARALLEL := -n auto --dist worksteal
+# The fast loop leaves out what costs minutes and checks the same code from outside: the long
+# differentials (slow), Chromium walking the pages (browser), the Schemathesis run (conformance).
+FAST := not slow and not browser and not conformance
 
 .PHONY: run test test-all test-pg db install lint
 
@@ -43,13 +50,13 @@ run: install
 	$(BIN)/python manage.py run_room 127.0.0.1:8000
 
 test: install
-	$(SQLITE_ENV) $(PYTEST) -n auto -m "not slow"
+	$(SQLITE_ENV) $(PYTEST) $(PARALLEL) -m "$(FAST)"
 
 # The pure engine tests need no database: they run in the SQLite pass only. The PostgreSQL pass is
 # serial: its tests share one Redis (cache, broker, the workers they start).
 test-all: install db
 	@echo "=== test suite on SQLite, eager Celery (slow tests included)"
-	$(SQLITE_ENV) HYPOTHESIS_PROFILE=ci $(PYTEST) -n auto
+	$(SQLITE_ENV) HYPOTHESIS_PROFILE=ci $(PYTEST) $(PARALLEL)
 	@echo "=== test suite on PostgreSQL and Redis, real Celery worker, faults"
 	$(CI_PG_ENV) HYPOTHESIS_PROFILE=ci $(PYTEST) -m "not slow" --ignore=tests/games/engine
 

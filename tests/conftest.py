@@ -147,6 +147,9 @@ def _allow_truncate(sender: Any, connection: Any, **kwargs: Any) -> None:
 
 connection_created.connect(_allow_truncate, dispatch_uid="tests-allow-truncate")
 
+if not on_postgresql():
+    from tests.sqlite_template import django_db_setup  # noqa: F401  (replaces pytest-django's on SQLite)
+
 
 # --- personas ---------------------------------------------------------------
 
