@@ -1,6 +1,6 @@
 """The Celery app: settings come from Django's ``CELERY_*`` settings.
 
-Tasks are sent with ``transaction.on_commit`` (see ``config.tasks.send_on_commit``)
+Tasks are sent with ``transaction.on_commit`` (see ``config.services.outbox.send_on_commit``)
 so a rolled-back transaction never queues work.
 """
 

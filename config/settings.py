@@ -140,7 +140,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # A publish is tried once: redis-py replaces a pooled connection that Redis closed (a restart)
 # before using it, so a retry would only wait out a hung Redis again, a second per try, as a
-# request waits; what was not published is in the outbox for the relay (config.tasks).
+# request waits; what was not published is in the outbox for the relay (config.services.outbox).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # The result store: the same timeouts, and one retry instead of twenty a second apart.
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
@@ -148,7 +148,7 @@ CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
     "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 }
-# Long work (exports) is held under a lease (config.jobs): a running job shows a sign of life at
+# Long work (exports) is held under a lease (config.services.jobs): a running job shows a sign of life at
 # least every CARDROOM_JOB_LEASE seconds and queued work is picked up within CARDROOM_JOB_PICKUP
 # seconds, or beat re-queues it, at most CARDROOM_JOB_REQUEUES times, then fails it with the reason. The
 # pick-up window is long: an export may wait behind others on a busy worker, and only a message lost with

@@ -6,7 +6,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from config import apis, health, passwords, views
+from config import apis, views
 
 handler403 = "config.views.permission_denied"
 handler404 = "config.views.page_not_found"
@@ -24,10 +24,10 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("api/v1/", include((api_v1, "api"), namespace="api")),
     path("", views.home, name="home"),
-    path("healthz", health.healthz, name="healthz"),
+    path("healthz", views.healthz, name="healthz"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", passwords.PasswordChangeView.as_view(), name="password_change"),
+    path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

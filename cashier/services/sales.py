@@ -22,7 +22,7 @@ from cashier.services.drawers import TakenReceipt, own_open_shift_take_receipt
 from config.db import fast_paths, prepared_cursor, sql_text
 from config.errors import DomainError, NotFound
 from config.money import check_minor, format_money
-from config.tasks import send_on_commit
+from config.services.outbox import send_on_commit
 from ledger.models import AccountKind, Balance, Reason
 from ledger.services.balances import balances_apply
 from ledger.services.change import greedy_breakdown

@@ -15,7 +15,7 @@ from cashier.models import TrayCount, TrayCountKind, TrayCountLine
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.roles import Role, has_any_role
-from config.tasks import send_on_commit
+from config.services.outbox import send_on_commit
 from ledger.models import AccountKind, Balance
 from ledger.services.accounts import table_account
 from ledger.services.chips import chip_amounts

@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotFound
 from config.gaming_day import gaming_day_of
-from config.jobs import LeaseLost, job_claim, job_fail, job_heartbeat, job_retry, jobs_requeue, pickup_end
 from config.models import JobStatus
-from config.tasks import send_on_commit
+from config.services.jobs import LeaseLost, job_claim, job_fail, job_heartbeat, job_retry, jobs_requeue, pickup_end
+from config.services.outbox import send_on_commit
 from games.engine.phh import effective_events, export_hand, player_order
 from games.engine.phh_import import ReplayResult, replay_text, split_hands
 from games.models import Hand as HandRow
@@ -76,7 +76,7 @@ def phh_export_create(*, actor: User, filters: HandFilters) -> PhhExport:
 
 
 def phh_export_run(*, export_id: int) -> PhhExport:
-    """Write the export's file from scratch under a lease (``config.jobs``), updating progress.
+    """Write the export's file from scratch under a lease (``config.services.jobs``), updating progress.
 
     Each attempt writes its own partial file and renames it into place whole, so a redelivered or
     re-queued attempt never mixes with another's; a delivery with nothing to do returns the row as it is.

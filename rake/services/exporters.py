@@ -253,7 +253,7 @@ def summary_rows(report: FeeReport) -> Iterator[Row]:
 
 def _counted(rows: Iterable[Row], progress: Progress) -> Iterator[Row]:
     """Report every ``PROGRESS_EVERY`` rows and at least every ``PROGRESS_SECONDS``: each report is also
-    the export's heartbeat (``config.jobs``), which a slow writer must not miss."""
+    the export's heartbeat (``config.services.jobs``), which a slow writer must not miss."""
     n, last = 0, time.monotonic()
     for n, row in enumerate(rows, 1):
         if n % PROGRESS_EVERY == 0 or (n % 100 == 0 and time.monotonic() - last > PROGRESS_SECONDS):

@@ -27,10 +27,19 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotFound
 from config.exports import CSV_TYPE, XLSX_TYPE
-from config.jobs import LeaseLost, job_claim, job_fail, job_heartbeat, job_retry, jobs_requeue, lease_end, pickup_end
 from config.models import JobStatus
 from config.roles import Role, has_any_role
-from config.tasks import send_on_commit
+from config.services.jobs import (
+    LeaseLost,
+    job_claim,
+    job_fail,
+    job_heartbeat,
+    job_retry,
+    jobs_requeue,
+    lease_end,
+    pickup_end,
+)
+from config.services.outbox import send_on_commit
 from rake.models import ExportCompletion, ExportContent, ExportFormat, ReportExport
 from rake.selectors.reports import GROUPS, ReportFilters, fee_report
 from rake.services import exporters
@@ -95,7 +104,7 @@ def _progress_aside(export_id: int, attempt: int) -> Iterator[exporters.Progress
     it (the COPY's own connection would then never finish); the report is skipped instead. Reports are
     committed without waiting for the WAL flush (each flush a wait that adds up over a long export):
     a progress figure lost in a crash costs nothing, the completion row is written the usual way.
-    Each report is also the attempt's heartbeat (``config.jobs``); a skipped one is not a lost lease.
+    Each report is also the attempt's heartbeat (``config.services.jobs``); a skipped one is not a lost lease.
     """
     side: psycopg.Connection[Any] | None = None
     table = ReportExport._meta.db_table

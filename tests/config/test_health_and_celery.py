@@ -49,7 +49,8 @@ def test_celery_is_configured_to_survive_worker_loss() -> None:
 def test_tasks_leave_only_on_commit(django_capture_on_commit_callbacks: object) -> None:
     from django.db import transaction
 
-    from config.tasks import ping, send_on_commit
+    from config.services.outbox import send_on_commit
+    from config.tasks import ping
 
     with pytest.raises(RuntimeError), transaction.atomic():
         send_on_commit(ping.name, "lost")

@@ -1,4 +1,4 @@
-"""Exports under a lease (config.jobs): one attempt at a time, taken over when its worker goes silent,
+"""Exports under a lease (config.services.jobs): one attempt at a time, taken over when its worker goes silent,
 re-queued a bounded number of times, then failed with the reason the page shows, and tried again from
 the page. Real processes being killed are in tests/faults; here the clock is moved by the rows."""
 
@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import override
 
-from config.jobs import LeaseLost, job_claim, job_heartbeat, job_retry, jobs_requeue
 from config.models import JobFailure, JobStatus
+from config.services.jobs import LeaseLost, job_claim, job_heartbeat, job_retry, jobs_requeue
 from rake.models import ReportExport
 from rake.selectors import ReportFilters
 

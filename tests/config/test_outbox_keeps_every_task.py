@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.models import OutboxMessage
-from config.tasks import RELAY_AFTER, outbox_relay, ping, send_on_commit
+from config.services.outbox import RELAY_AFTER, outbox_relay, send_on_commit
+from config.tasks import ping
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

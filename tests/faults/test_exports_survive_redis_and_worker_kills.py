@@ -15,8 +15,8 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from config.gaming_day import current_gaming_day
-from config.jobs import LIVE, jobs_requeue
 from config.models import JobFailure, JobStatus
+from config.services.jobs import LIVE, jobs_requeue
 from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services.exports import export_dir, export_file

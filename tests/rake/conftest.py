@@ -162,7 +162,7 @@ class Worker:
             "DATABASE_URL": database_url,
             "CARDROOM_MEDIA_ROOT": media_root,
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
-            # A redelivered export finds the killed attempt's lease expired (config.jobs).
+            # A redelivered export finds the killed attempt's lease expired (config.services.jobs).
             "CARDROOM_JOB_LEASE": "3",
             "DJANGO_SETTINGS_MODULE": "config.settings",
         }

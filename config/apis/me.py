@@ -1,3 +1,5 @@
+"""``GET /api/v1/me/``: who the caller is."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema

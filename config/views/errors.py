@@ -1,33 +1,16 @@
+"""The error pages: 403, 404 and 500 (a 503 when the database cannot answer), as pages or as the API's error body."""
+
 from __future__ import annotations
 
 import sys
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views import defaults
 
 from config import unavailable
 from config.api import error_body
 from config.permissions import forbidden
-from config.roles import Role, has_any_role
-
-# Where each role starts its day, in order of precedence.
-_START_PAGES = [
-    (Role.FLOOR_MANAGER, "tables:floor"),
-    (Role.CASHIER, "cashier:index"),
-    (Role.DEALER, "tables:floor"),
-    (Role.ACCOUNTANT, "rake:reports"),
-]
-
-
-@login_required
-def home(request: HttpRequest) -> HttpResponse:
-    for role, page in _START_PAGES:
-        if has_any_role(request.user, [role]):
-            return redirect(page)
-    return render(request, "home.html")
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -1,0 +1,7 @@
+"""The project core's records: the abstract bases every app's records build on, and the outbox."""
+
+from config.models.jobs import JobFailure, JobStatus, Leased
+from config.models.outbox import OutboxMessage
+from config.models.records import Recorded
+
+__all__ = ["JobFailure", "JobStatus", "Leased", "OutboxMessage", "Recorded"]
