@@ -16,7 +16,6 @@ from tables import services
 from tables.models import (
     DealerAssignment,
     DealerProfile,
-    DealerShift,
     Expulsion,
     ExpulsionDuration,
     Game,
@@ -29,6 +28,7 @@ from tables.models import (
     TableStatus,
     WaitlistEntry,
 )
+from tables.services.scenarios import dealer_ready, table_with_dealer
 
 GAMES: list[dict[str, Any]] = [
     {
@@ -104,10 +104,8 @@ def _dealers(actor: User, games: list[Game], done: list[str]) -> list[User]:
             user = user_create(username=username, password=DEMO_PASSWORD, roles=[Role.DEALER], full_name="Davit Dealer")
             done.append(f"user {username}")
         if not DealerProfile.objects.filter(user=user).exists():
-            services.dealer_profile_set(actor=actor, user_id=user.pk, game_ids=[g.pk for g in games])
             done.append(f"dealer profile {username}")
-        if not DealerShift.objects.filter(dealer=user, clock_out_at__isnull=True).exists():
-            services.dealer_clock_in(actor=actor, dealer_id=user.pk)
+        dealer_ready(actor=actor, dealer=user, games=games)
         dealers.append(user)
     return dealers
 
@@ -129,14 +127,15 @@ def _tables(actor: User, games: list[Game], dealers: list[User], players: dict[s
     for number, (game_index, seated) in SEATING.items():
         game = games[game_index]
         table = Table.objects.filter(number=number).first()
-        if table is None:
-            table = services.table_create(actor=actor, number=number, seats=game.seat_limit, game_id=game.pk)
+        busy = set(DealerAssignment.objects.filter(ended_at__isnull=True).values_list("dealer_id", flat=True))
+        free = [d for d in dealers if d.pk not in busy]
+        if table is None and free:
+            table = table_with_dealer(actor=actor, game=game, dealer=free[0], number=number)
             done.append(f"table {number}")
-        if not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
-            busy = DealerAssignment.objects.filter(ended_at__isnull=True).values_list("dealer_id", flat=True)
-            free = [d for d in dealers if d.pk not in set(busy)]
-            if free:
-                services.dealer_assign(actor=actor, table_id=table.pk, dealer_id=free[0].pk)
+        if table is None:
+            continue
+        if free and not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
+            services.dealer_assign(actor=actor, table_id=table.pk, dealer_id=free[0].pk)
         if table.status == TableStatus.CLOSED and table.game_id == game.pk:
             services.table_open(actor=actor, table_id=table.pk)
             done.append(f"table {number} opened")

@@ -1,7 +1,8 @@
 """A room in a known state, built through the services: for the tests' fixtures, the benchmarks and the
 demo data, so that each builds an open table, a seated player or an issued chip the one way.
 
-Each builder acts as ``actor`` (a floor manager or an admin, as the service asks) and returns what it
+The floor's part (a dealer ready, a table with its dealer) is ``tables.services.scenarios``. Each builder
+acts as ``actor`` (a floor manager or an admin, as the service asks) and returns what it
 made. Single rows written straight to the database, without a service, are the tests' factories'
 business (``tests/factories.py``), not this module's.
 """
@@ -23,20 +24,11 @@ from ledger.services.chips import denomination_create
 from ledger.services.posting import chip_legs, post_entry
 from rake.services import fee_policy_set
 from tables import services as floor
-from tables.models import DealerProfile, Game, SeatSession, Table
+from tables.models import Game, SeatSession, Table
+from tables.services.scenarios import table_with_dealer
 
 # The room's chips, smallest to largest.
 CHIP_VALUES = (1, 5, 25, 100, 500, 1_000, 5_000, 25_000)
-
-
-def dealer_ready(*, actor: User, dealer: User, game: Game) -> None:
-    """``dealer`` may deal ``game`` (added to their profile if missing) and is clocked in."""
-    profile = DealerProfile.objects.filter(user=dealer).first()
-    games = list(profile.games.values_list("pk", flat=True)) if profile is not None else []
-    if game.pk not in games:
-        floor.dealer_profile_set(actor=actor, user_id=dealer.pk, game_ids=[*games, game.pk])
-    if not dealer.dealer_shifts.filter(clock_out_at__isnull=True).exists():
-        floor.dealer_clock_in(actor=actor, dealer_id=dealer.pk)
 
 
 def open_table_with_dealer(
@@ -52,9 +44,7 @@ def open_table_with_dealer(
 ) -> Table:
     """Table ``number`` of ``game`` (``seats``, the game's seat limit by default) dealt by ``dealer`` and
     open; with a percentage fee policy of its own at ``fee`` (capped at ``cap`` a hand) when given."""
-    table = floor.table_create(actor=actor, number=number, seats=seats or game.seat_limit, game_id=game.pk)
-    dealer_ready(actor=actor, dealer=dealer, game=game)
-    floor.dealer_assign(actor=actor, table_id=table.pk, dealer_id=dealer.pk)
+    table = table_with_dealer(actor=actor, game=game, dealer=dealer, number=number, seats=seats)
     if fee is not None:
         fee_policy_set(
             actor=actor,
