@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from django.db.models import F, Q
+from django.db.models import F
 
 from config.numbers import whole_number
 from tables.models import Expulsion, Player
-from tables.selectors import expulsions_active
+from tables.selectors import expulsions_active, players_search
 from tables.selectors.players import search_text
 
 # Shorter text matches too much of the registry to help; a registry number of any length is exact.
@@ -38,25 +38,15 @@ class PlayerSearch:
 
 
 def players_find(*, query: str, limit: int = LIMIT) -> PlayerSearch:
-    """Players whose registry number is ``query`` (``12`` or ``#12``), or whose name, alias or ID
-    document number holds every word of it; each with the expulsion that bars them now. Two queries."""
+    """The players the floor's search finds (``tables.selectors.players_search``: the registry number
+    ``12`` or ``#12``, or every word in the name, alias or ID document number), the exact registry number
+    first; each with the expulsion that bars them now. Two queries."""
     text = search_text(query)
     digits = match.group(1) if (match := _NUMBER.fullmatch(text)) else ""
     number = whole_number(digits) if digits else None
     if number is None and len(text) < MIN_QUERY:
         return PlayerSearch(query=text, matches=[], more=False, too_short=bool(text))
-    if number is not None:
-        found = Q(pk=number) | Q(id_document_number__icontains=digits)
-    else:
-        found = Q()
-        for word in text.split():
-            found &= (
-                Q(first_name__icontains=word)
-                | Q(last_name__icontains=word)
-                | Q(alias__icontains=word)
-                | Q(id_document_number__icontains=word)
-            )
-    players = list(Player.objects.filter(found).order_by("last_name", "first_name", "pk")[: limit + 1])
+    players = list(players_search(query=digits if number is not None else text)[: limit + 1])
     if number is not None:
         # The exact registry number first: it is what the player's card shows.
         players.sort(key=lambda p: p.pk != number)
