@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -34,6 +35,11 @@ class ReportExport(Recorded, Leased):
     filters: models.JSONField[Any] = models.JSONField(_("filters"), default=dict)
     total = models.BigIntegerField(_("rows to write"), default=0)
     done = models.BigIntegerField(_("rows written"), default=0)
+    # The PDF, the signed-off report people read, is written in the language of whoever asked for it;
+    # the CSV and XLSX keep the room's column names, so one period gives the same file whoever exports it.
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

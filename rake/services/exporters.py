@@ -29,6 +29,7 @@ SQLite and the XLSX always take the Python path.
 
 from __future__ import annotations
 
+import functools
 import io
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -336,16 +337,36 @@ def pdf_row(row: ReportRow) -> list[str]:
     ]
 
 
+# DejaVu Sans (rake/fonts/, its licence beside it), embedded in every PDF: reportlab's built-in
+# Helvetica has no Armenian letters and few Lithuanian ones (ą, č, ė, ...), which it draws as boxes.
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+PDF_FONT, PDF_FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
+
+
+@functools.cache
+def _pdf_fonts() -> None:
+    """Registers the report's fonts with reportlab, once per process."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name in (PDF_FONT, PDF_FONT_BOLD):
+        pdfmetrics.registerFont(TTFont(name, str(FONTS / f"{name}.ttf")))
+
+
 def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
-    """The signed-off fee report: titled with its range; the room, when and by which version it was made."""
+    """The signed-off fee report in the active language: titled with its range; the room, when and by
+    which version it was made."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+    _pdf_fonts()
     report = fee_report(filters)
     styles = getSampleStyleSheet()
+    styles["Title"].fontName = PDF_FONT_BOLD
+    styles["Normal"].fontName = PDF_FONT
     now = timezone.localtime()
     period = (
         filters.day_from.isoformat()
@@ -375,9 +396,9 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
     grid.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
-                ("FONT", (0, 1), (-1, -1), "Helvetica", 8),
-                ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8),
+                ("FONT", (0, 0), (-1, 0), PDF_FONT_BOLD, 8),
+                ("FONT", (0, 1), (-1, -1), PDF_FONT, 8),
+                ("FONT", (0, -1), (-1, -1), PDF_FONT_BOLD, 8),
                 ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
                 ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
                 ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),

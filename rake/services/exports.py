@@ -22,7 +22,7 @@ import psycopg
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError, NotFound
@@ -80,12 +80,22 @@ def export_create(*, actor: User, format: str, content: str, filters: ReportFilt
             format=format,
             content=content,
             filters=filters.as_json(),
+            language=_requester_language(),
             deadline=pickup_end(),
             created_at=timezone.now(),
             created_by=actor,
         )
         send_on_commit(EXPORT_TASK, export.pk)
     return export
+
+
+def _requester_language() -> str:
+    """The language the request is answered in (the page's, or the API's Accept-Language), one the
+    room offers; the room's default outside a request."""
+    try:
+        return translation.get_supported_language_variant(translation.get_language() or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE
 
 
 def _progress(export_id: int, attempt: int) -> exporters.Progress:
@@ -131,7 +141,8 @@ def _write(export: ReportExport, attempt: int, path: Path) -> int:
     filters = ReportFilters.from_json(export.filters)
     progress = _progress(export.pk, attempt)
     if export.format == ExportFormat.PDF:
-        return exporters.write_pdf(path, filters, progress)
+        with translation.override(export.language):
+            return exporters.write_pdf(path, filters, progress)
     rows: Any
     if export.content == ExportContent.DETAIL:
         header: exporters.Row = exporters.DETAIL_COLUMNS
