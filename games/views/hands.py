@@ -30,7 +30,7 @@ from games.selectors import (
     hand_get_for_user,
     hands_list,
 )
-from games.selectors.words import event_line, street_label
+from games.selectors.words import event_line, hand_words, street_label
 from games.services.corrections import hand_correct, hand_void
 from games.services.phh import phh_export_create, phh_export_retry, phh_import
 from tables.models import Game, Table
@@ -96,6 +96,8 @@ SYSTEM_REASONS = {
 
 def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, Any]:
     detail = hand_detail(hand)
+    for seat in detail["seats"]:
+        seat["words"] = hand_words(seat["description"])
     for street in detail["streets"]:
         street["label"] = street_label(street["street"])
         for event in street["events"]:
