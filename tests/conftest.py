@@ -31,6 +31,7 @@ from django.contrib.auth.models import User
 from django.db.backends.signals import connection_created
 from django.test import Client
 from django.urls import clear_url_caches
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from config.db import on_postgresql
@@ -84,6 +85,16 @@ def _room_clock(request: pytest.FixtureRequest) -> Iterator[None]:
         return
     with time_machine.travel(PINNED_CLOCK, tick=True):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _language_restored() -> Iterator[None]:
+    """A page asked for through Django's test client is served in the test's thread, where the locale
+    middleware leaves active the language it chose (a ``django_language`` cookie): the next test in the
+    process would read every message in it."""
+    before = translation.get_language()
+    yield
+    translation.activate(before)
 
 
 @pytest.fixture(autouse=True)
