@@ -2,13 +2,15 @@
 #   make run       create the virtual environment, install, migrate, load demo data, serve on :8000
 #                  with the room's periodic work (celery beat) beside the server
 #   make test-all  the whole suite as CI (.ci/run) runs it: starts PostgreSQL and Redis (make db),
-#                  then the suite on SQLite (slow tests and the pure engine tests included), then on
-#                  PostgreSQL + Redis with a real Celery worker and the fault tests
+#                  installs Chromium when it is missing (make browser), then runs the suite on SQLite
+#                  (slow tests and the pure engine tests included), then on PostgreSQL + Redis with a
+#                  real Celery worker and the fault tests
 # And for the rest:
 #   make test      the fast loop: the suite on SQLite with eager Celery, in parallel, without the
 #                  tests marked slow, browser or conformance (DATABASE_URL and REDIS_URL of the shell
 #                  are ignored); about three minutes on two cores
 #   make db        start a local PostgreSQL and Redis (as CI does) when they are not running
+#   make browser   install Debian's Chromium for the browser tests when it is missing
 #   make test-pg   the suite on them (database test_$(PG_NAME), Redis db $(PG_REDIS_DB))
 #   make lint      ruff, ruff format, mypy, import contracts, template format
 PYTHON ?= python3.12
@@ -32,7 +34,7 @@ PARALLEL := -n auto --dist worksteal
 # differentials (slow), Chromium walking the pages (browser), the Schemathesis run (conformance).
 FAST := not slow and not browser and not conformance
 
-.PHONY: run test test-all test-pg db install lint
+.PHONY: run test test-all test-pg db browser install lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,7 +56,7 @@ test: install
 
 # The pure engine tests need no database: they run in the SQLite pass only. The PostgreSQL pass is
 # serial: its tests share one Redis (cache, broker, the workers they start).
-test-all: install db
+test-all: install db browser
 	@echo "=== test suite on SQLite, eager Celery (slow tests included)"
 	$(SQLITE_ENV) HYPOTHESIS_PROFILE=ci $(PYTEST) $(PARALLEL)
 	@echo "=== test suite on PostgreSQL and Redis, real Celery worker, faults"
@@ -62,6 +64,9 @@ test-all: install db
 
 db:
 	.ci/services
+
+browser:
+	.ci/chromium
 
 test-pg: install db
 	$(PG_ENV) $(PYTEST) -m "not slow"

@@ -191,6 +191,7 @@ def export_data(request: Request, export: ReportExport) -> dict[str, Any]:
         "id": export.pk,
         "format": export.format,
         "content": export.content,
+        "language": export.language,
         "filters": export.filters,
         "status": export.status,
         "attempts": export.attempts,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -209,6 +210,10 @@ class ExportSerializer(serializers.Serializer[dict[str, Any]]):
     id = serializers.IntegerField()
     format = EnumField(ExportFormat)
     content = EnumField(ExportContent)
+    language = serializers.ChoiceField(
+        choices=[code for code, _name in settings.LANGUAGES],
+        help_text=_("The PDF's language: the request's (Accept-Language), one the room offers."),
+    )
     filters = serializers.DictField()
     status = EnumField(JobStatus)
     attempts = serializers.IntegerField()

@@ -6,11 +6,13 @@ import io
 from datetime import date, timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
 from config.gaming_day import current_gaming_day
 from games.services.hand_fees import hand_fees_post
+from rake.models import ReportExport
 from rake.selectors import ReportFilters
 from rake.services.exporters import period_title, write_pdf
 from rake.services.exports import export_create, export_file, export_run
@@ -110,3 +112,24 @@ def test_an_export_asked_for_outside_a_request_is_in_the_rooms_language(accounta
             actor=accountant, format="pdf", content="summary", filters=ReportFilters(day_from=day, day_to=day)
         )
     assert export.language == "en"
+
+
+@pytest.mark.django_db
+def test_the_reports_page_and_the_api_ask_in_their_readers_language(client_for, api_for, accountant) -> None:
+    """The page's language (its cookie) and the API's Accept-Language are what the export records."""
+    day = current_gaming_day().isoformat()
+    page = client_for(accountant)
+    page.cookies["django_language"] = "lt"
+    response = page.post(
+        reverse("rake:export_start"), {"format": "pdf", "content": "summary", "day_from": day, "day_to": day}
+    )
+    assert response.status_code == 200 and "· Lietuvių</span>" in response.content.decode()
+    api = api_for(accountant)
+    answer = api.post(
+        reverse("api:fee_export_create"),
+        {"format": "pdf", "content": "summary", "day_from": day, "day_to": day},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="hy",
+    )
+    assert answer.status_code == 202 and answer.json()["language"] == "hy"
+    assert list(ReportExport.objects.order_by("pk").values_list("language", flat=True)) == ["lt", "hy"]
