@@ -22,6 +22,7 @@ DEMO_USERS: Final = [
     ("floor", "Armen Floor", [Role.FLOOR_MANAGER]),
     ("dealer", "Daniel Dealer", [Role.DEALER]),
     ("dealer2", "Diana Dealer", [Role.DEALER]),
+    ("dealer3", "Davit Dealer", [Role.DEALER]),
     ("cashier", "Karine Cashier", [Role.CASHIER]),
     ("cashier2", "Lukas Cashier", [Role.CASHIER]),
     ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from tests.conftest import ROOT
@@ -27,6 +29,14 @@ def test_seed_demo_twice_gives_the_same_rows() -> None:
     # Sessions and axes' access logs are not demo data.
     changed = {k: v for k, v in changed.items() if not k.startswith(("sessions.", "axes."))}
     assert changed == {}
+
+
+@pytest.mark.django_db
+def test_seed_demo_names_every_user_it_creates() -> None:
+    out = io.StringIO()
+    call_command("seed_demo", stdout=out)
+    named = out.getvalue().rsplit("Demo users: ", 1)[1].split(";")[0].split(", ")
+    assert sorted(named) == sorted(User.objects.values_list("username", flat=True))
 
 
 def test_engine_imports_no_django() -> None:
