@@ -161,9 +161,9 @@ def api_client(port: int, row: dict[str, Any], sales: int, latencies: list[float
 RAW_SALE = [
     ("UPDATE cashier_drawershift SET receipt_seq = receipt_seq + 1 WHERE id = %(shift)s RETURNING receipt_seq", None),
     (
-        "INSERT INTO cashier_idempotencykey (user_id, key, scope, request_hash, created_at, content_type) "
+        "INSERT INTO config_idempotencykey (user_id, key, scope, request_hash, created_at, content_type) "
         "VALUES (%(user)s, %(key)s, 'raw', %(key)s, now(), '') ON CONFLICT DO NOTHING RETURNING id",
-        None,
+        "idempotency",
     ),
     (
         "INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
@@ -185,7 +185,8 @@ RAW_SALE = [
     ("UPDATE cashier_balance SET amount = amount + 1000 WHERE id = %(cash_balance)s", None),
     ("UPDATE cashier_balance SET amount = amount - 1000 WHERE id = %(chip_balance)s AND amount >= 1000", None),
     ("UPDATE cashier_balance SET amount = amount + 1000 WHERE id = %(outstanding_balance)s", None),
-    ("UPDATE cashier_idempotencykey SET status_code = 201, response_body = 'x' WHERE key = %(key)s", None),
+    # By the id the claim returned, as the application does (a filter on the key alone scans the table).
+    ("UPDATE config_idempotencykey SET status_code = 201, response_body = 'x' WHERE id = %(idempotency)s", None),
 ]
 
 

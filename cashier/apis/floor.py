@@ -7,12 +7,13 @@ from typing import Any
 from django.contrib.auth.models import User
 from rest_framework import serializers
 
-from cashier.apis.base import ChipCountSerializer, IdempotentPost, chips_dict, money_api
+from cashier.apis.base import ChipCountSerializer, chips_dict, money_api
 from cashier.apis.serializers import SlipOut, TrayCountOut
 from cashier.models import SlipKind, TrayCountKind
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from cashier.services.trays import tray_count_record, tray_count_sign
 from config.api import EnumField, StrictIntegerField
+from config.idempotent import IdempotentPost
 from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role

@@ -12,13 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cashier.apis.base import (
-    ChipCountSerializer,
-    IdempotentPost,
-    chips_dict,
-    money_api,
-    prototype,
-)
+from cashier.apis.base import ChipCountSerializer, chips_dict, money_api
 from cashier.apis.serializers import DrawerShiftOut, TransactionOut
 from cashier.models import PaymentMethod
 from cashier.selectors.reports import open_shift_of
@@ -26,6 +20,7 @@ from cashier.services.drawers import drawer_shift_approve, drawer_shift_close, d
 from cashier.services.sales import breakdown_propose, chip_redemption_create, chip_sale_create
 from config.api import EnumField, MoneyField, StrictIntegerField
 from config.errors import DomainError
+from config.idempotent import IdempotentPost, prototype
 from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 from config.roles import Role

@@ -10,7 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 
-from cashier.apis.base import IdempotentPost, money_api
+from cashier.apis.base import money_api
 from cashier.apis.serializers import ReversalRequestOut
 from cashier.models import ReversalRequest
 from cashier.selectors.reversals import READ_ALL, reversal_requests_for_user
@@ -22,6 +22,7 @@ from cashier.services.reversals import (
     reversal_request,
 )
 from config.api import StrictIntegerField
+from config.idempotent import IdempotentPost
 from config.numbers import MAX_ID
 from config.permissions import roles_allowed
 

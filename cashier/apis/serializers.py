@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from cashier.apis.base import ChipAmountSerializer, prototype
+from cashier.apis.base import ChipAmountSerializer
 from cashier.models import (
     ChipTransaction,
     DrawerShift,
@@ -22,6 +22,7 @@ from cashier.models import (
     TrayCountKind,
 )
 from config.api import EnumField, MoneyField, money_out
+from config.idempotent import prototype
 from ledger.models import Denomination, JournalEntry, Leg, Reason
 from ledger.selectors.balances import PlaceBalance
 

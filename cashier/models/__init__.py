@@ -1,7 +1,6 @@
 """Data and invariants of the cashier: one module per concept."""
 
 from cashier.models.drawers import CountKind, Drawer, DrawerCount, DrawerCountLine, DrawerShift, ShiftStatus
-from cashier.models.idempotency import IdempotencyKey
 from cashier.models.reversals import ReversalRequest, ReversalStatus
 from cashier.models.slips import Slip, SlipCounter, SlipKind, SlipLine, SlipStatus
 from cashier.models.transactions import ChipTransaction, PaymentMethod, TransactionKind
@@ -14,7 +13,6 @@ __all__ = [
     "DrawerCount",
     "DrawerCountLine",
     "DrawerShift",
-    "IdempotencyKey",
     "PaymentMethod",
     "ReversalRequest",
     "ReversalStatus",

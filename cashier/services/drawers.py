@@ -27,11 +27,11 @@ from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import check_minor
 from config.roles import Role, has_any_role
+from config.transactions import run_atomic
 from ledger.models import Account, AccountKind, Balance, Reason
 from ledger.services.accounts import account_create, singleton_accounts
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import LegSpec, cash_legs, chip_legs, post_entry
-from ledger.services.tx import run_atomic
 
 # Who signs off what the cage cannot sign alone (a drawer's variance).
 SUPERVISOR_ROLES = (Role.FLOOR_MANAGER,)

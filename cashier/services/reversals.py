@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from cashier.models import ChipTransaction, ReversalRequest, ReversalStatus, ShiftStatus
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, has_any_role
+from config.transactions import run_atomic
 from ledger.models import JournalEntry, Reason
 from ledger.services.reversals import entry_reverse
-from ledger.services.tx import run_atomic
 
 # Entries reversed through a request. Slips and shifts have their own workflows, and fees and
 # drops are corrected through the hand or the count (rake.services) so the fee records and the

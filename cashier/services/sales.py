@@ -23,12 +23,12 @@ from config.db import fast_paths, prepared_cursor, sql_text
 from config.errors import DomainError, NotFound
 from config.money import check_minor, format_money
 from config.services.outbox import send_on_commit
+from config.transactions import run_atomic
 from ledger.models import AccountKind, Balance, Reason
 from ledger.services.balances import balances_apply
 from ledger.services.change import greedy_breakdown
 from ledger.services.chips import check_total, chip_amounts
 from ledger.services.posting import LegSpec, cash_legs, check_legs, chip_legs, entry_insert
-from ledger.services.tx import run_atomic
 from tables.models import Player
 from tables.selectors import expulsions_active
 from tables.services.players import check_player_not_expelled

@@ -24,11 +24,11 @@ from cashier.models.drawers import DrawerShift, ShiftStatus
 from cashier.services.drawers import own_open_shift_locked
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, has_any_role
+from config.transactions import run_atomic
 from ledger.models import AccountKind, Balance, Reason
 from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import chip_legs, post_entry
-from ledger.services.tx import run_atomic
 from tables.models import Table
 from tables.selectors import check_deals_table
 

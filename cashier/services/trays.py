@@ -16,10 +16,10 @@ from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.roles import Role, has_any_role
 from config.services.outbox import send_on_commit
+from config.transactions import run_atomic
 from ledger.models import AccountKind, Balance
 from ledger.services.accounts import table_account
 from ledger.services.chips import chip_amounts
-from ledger.services.tx import run_atomic
 from tables.models import Table
 from tables.selectors import check_deals_table
 

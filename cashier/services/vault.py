@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 from config.errors import DomainError
 from config.money import check_minor
 from config.roles import Role, has_any_role
+from config.transactions import run_atomic
 from ledger.models import AccountKind, JournalEntry, Reason
 from ledger.services.accounts import singleton_accounts
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import cash_legs, chip_legs, post_entry
-from ledger.services.tx import run_atomic
 
 
 def vault_stock(*, actor: User, cash: int, chips: Mapping[int, int], memo: str = "") -> JournalEntry:

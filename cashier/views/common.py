@@ -11,11 +11,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
 from cashier.selectors.reversals import READ_ALL as REVERSAL_READERS
-from cashier.services.idempotency import idempotent, request_fingerprint
 from cashier.services.reversals import REQUEST_ROLES as REVERSAL_REQUEST_ROLES
 from config.errors import DomainError
 from config.permissions import acting_user
 from config.roles import Role
+from config.services.idempotency import idempotent, request_fingerprint
 
 SCREEN_ROLES = (Role.CASHIER, Role.ACCOUNTANT)
 SLIP_ROLES = (Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)

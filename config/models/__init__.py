@@ -1,7 +1,9 @@
-"""The project core's records: the abstract bases every app's records build on, and the outbox."""
+"""The project core's records: the abstract bases every app's records build on, the outbox, leased jobs and
+the idempotency keys of every money-moving request."""
 
+from config.models.idempotency import IdempotencyKey
 from config.models.jobs import JobFailure, JobStatus, Leased
 from config.models.outbox import OutboxMessage
 from config.models.records import Recorded
 
-__all__ = ["JobFailure", "JobStatus", "Leased", "OutboxMessage", "Recorded"]
+__all__ = ["IdempotencyKey", "JobFailure", "JobStatus", "Leased", "OutboxMessage", "Recorded"]

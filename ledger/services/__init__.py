@@ -6,6 +6,6 @@
 - ``accounts``: the ledger's places and their balance rows; ``chips``: denominations and chip counts
 - ``balances``: legs applied to the balance rows, locked in primary-key order
 - ``change``: making up an amount in chips
-- ``tx``: one retried transaction per operation; ``memory``: what committed rows never change
+- ``memory``: what committed rows never change
 - ``entry_sql``, ``balance_sql``: the PostgreSQL fast paths of the entry insert and the balance update
 """

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError
 from config.money import MAX_AMOUNT, format_money
+from config.transactions import run_atomic
 from ledger.models import AccountKind, Balance, JournalEntry, Reason
 from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.change import Available, FeeChips, fee_chips
 from ledger.services.posting import LegSpec, chip_legs, denomination_values, post_entry
-from ledger.services.tx import run_atomic
 
 
 def fee_to_drop_box(

@@ -25,12 +25,12 @@ from config.db import fast_paths
 from config.errors import Conflict, DomainError
 from config.gaming_day import gaming_day_of
 from config.money import MAX_AMOUNT, format_money
+from config.transactions import sqlstate
 from ledger.models import Denomination, JournalEntry, Leg, Reason
 from ledger.selectors.days import check_gaming_day_open
 from ledger.services.balances import balances_apply
 from ledger.services.entry_sql import entry_insert_sql
 from ledger.services.memory import remember
-from ledger.services.tx import sqlstate
 
 
 @dataclass(frozen=True, slots=True)

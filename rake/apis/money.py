@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -27,6 +28,7 @@ from rest_framework.views import APIView
 from config.api import StrictIntegerField
 from config.errors import NotFound
 from config.files import send_file
+from config.idempotent import IdempotentPost, money_api, prototype
 from config.models import JobStatus
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
@@ -47,6 +49,7 @@ from rake.apis.money_serializers import (
     GamingDayCloseSerializer,
     ReconciliationRowSerializer,
     ReportQuerySerializer,
+    tally_chips,
 )
 from rake.models import DropCount, ReportExport
 from rake.selectors.days import DayStatus
@@ -286,41 +289,47 @@ class DropCountDetailApi(APIView):
         return Response(DropCountSerializer(drop_count_data(count)).data)
 
 
-class DropTallyApi(APIView):
-    """One counter's blind count, by denomination; the answer says only whether the two agreed."""
+@money_api(
+    request=DropTallyInputSerializer,
+    response=DropTallyResultSerializer,
+    summary="Record one counter's blind count",
+    tags=["drops"],
+    status=201,
+)
+class DropTallyApi(IdempotentPost):
+    """One counter's blind count, by denomination; the answer says only whether the two agreed.
+
+    The second agreeing count posts the drop to the ledger, so a retry must get the first answer.
+    """
 
     permission_classes = [COUNT_DROPS]
+    input_serializer = DropTallyInputSerializer
+    success_status = status.HTTP_201_CREATED
 
-    @extend_schema(tags=["drops"], request=DropTallyInputSerializer, responses={201: DropTallyResultSerializer})
-    def post(self, request: Request, count_id: int) -> Response:
-        form = DropTallyInputSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        result = services.drop_tally_record(
-            actor=acting_user(request),
-            count_id=count_id,
-            chips=form.chip_counts(),
-        )
-        count = selectors.drop_count_get_for_user(count_id=result.count.pk, user=request.user)
-        data = {"agreed": result.agreed, "count": drop_count_data(count)}
-        return Response(DropTallyResultSerializer(data).data, status=status.HTTP_201_CREATED)
+    def perform(self, actor: User, data: dict[str, Any], **kwargs: Any) -> Any:
+        result = services.drop_tally_record(actor=actor, count_id=kwargs["count_id"], chips=tally_chips(data))
+        count = selectors.drop_count_get_for_user(count_id=result.count.pk, user=actor)
+        payload = {"agreed": result.agreed, "count": drop_count_data(count)}
+        return prototype(DropTallyResultSerializer).to_representation(payload)
 
 
-class DropExplainApi(APIView):
+@money_api(
+    request=DropExplainInputSerializer,
+    response=DropCountSerializer,
+    summary="Explain a drop variance; the count becomes final",
+    tags=["drops"],
+)
+class DropExplainApi(IdempotentPost):
     """A floor manager who did not count explains a variance over the threshold; the count becomes final."""
 
     permission_classes = [EXPLAIN_DROPS]
+    input_serializer = DropExplainInputSerializer
 
-    @extend_schema(tags=["drops"], request=DropExplainInputSerializer, responses=DropCountSerializer)
-    def post(self, request: Request, count_id: int) -> Response:
-        form = DropExplainInputSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        services.drop_count_explain(
-            actor=acting_user(request),
-            count_id=count_id,
-            explanation=form.validated_data["explanation"],
-        )
-        count = selectors.drop_count_get_for_user(count_id=count_id, user=request.user)
-        return Response(DropCountSerializer(drop_count_data(count)).data)
+    def perform(self, actor: User, data: dict[str, Any], **kwargs: Any) -> Any:
+        count_id = kwargs["count_id"]
+        services.drop_count_explain(actor=actor, count_id=count_id, explanation=data["explanation"])
+        count = selectors.drop_count_get_for_user(count_id=count_id, user=actor)
+        return prototype(DropCountSerializer).to_representation(drop_count_data(count))
 
 
 class _DayQuery(serializers.Serializer[dict[str, Any]]):
@@ -356,21 +365,23 @@ class GamingDayListApi(APIView):
         return Response(_many(DayStatusSerializer, [day_data(d) for d in selectors.gaming_days_list()]))
 
 
-class GamingDayCloseApi(APIView):
+@money_api(
+    request=DayCloseInputSerializer,
+    response=GamingDayCloseSerializer,
+    summary="Close a past gaming day",
+    tags=["gaming days"],
+    status=201,
+)
+class GamingDayCloseApi(IdempotentPost):
     """Close a past gaming day once its drops are counted; it then accepts no new records."""
 
     permission_classes = [AccountantsOnly]
+    input_serializer = DayCloseInputSerializer
+    success_status = status.HTTP_201_CREATED
 
-    @extend_schema(tags=["gaming days"], request=DayCloseInputSerializer, responses={201: GamingDayCloseSerializer})
-    def post(self, request: Request) -> Response:
-        form = DayCloseInputSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        close = services.gaming_day_close(
-            actor=acting_user(request),
-            gaming_day=form.validated_data["gaming_day"],
-            note=form.validated_data.get("note", ""),
-        )
-        return Response(GamingDayCloseSerializer(close_data(close)).data, status=status.HTTP_201_CREATED)
+    def perform(self, actor: User, data: dict[str, Any], **kwargs: Any) -> Any:
+        close = services.gaming_day_close(actor=actor, gaming_day=data["gaming_day"], note=data.get("note", ""))
+        return prototype(GamingDayCloseSerializer).to_representation(close_data(close))
 
 
 # --- reports and exports ------------------------------------------------------------------------------

@@ -46,8 +46,10 @@ class DropTallyInputSerializer(serializers.Serializer[dict[str, Any]]):
             raise serializers.ValidationError(_("Name each denomination once."))
         return value
 
-    def chip_counts(self) -> dict[int, int]:
-        return {c["denomination_id"]: c["pieces"] for c in self.validated_data["chips"]}
+
+def tally_chips(data: dict[str, Any]) -> dict[int, int]:
+    """A validated tally's pieces by denomination id."""
+    return {c["denomination_id"]: c["pieces"] for c in data["chips"]}
 
 
 class DropExplainInputSerializer(serializers.Serializer[dict[str, Any]]):

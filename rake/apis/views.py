@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,6 +21,7 @@ from rest_framework.views import APIView
 
 from config.api import EnumField, StrictIntegerField
 from config.errors import NotFound
+from config.idempotent import IdempotentPost, money_api, prototype
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
@@ -157,16 +159,18 @@ def _reloaded(charge_id: int, request: Request) -> TimeCharge:
     return selectors.time_charge_get_for_user(charge_id=charge_id, user=request.user)
 
 
-class TimeChargeCollectApi(APIView):
-    """The dealer or floor took the time charge from the player."""
+@money_api(request=None, response=TimeChargeSerializer, summary="Mark a time charge collected", tags=["fees"])
+class TimeChargeCollectApi(IdempotentPost):
+    """The dealer or floor took the time charge from the player: the fee is posted to the ledger."""
 
     permission_classes = [MARK_CHARGES]
 
-    @extend_schema(tags=["fees"], request=None, responses=TimeChargeSerializer)
-    def post(self, request: Request, charge_id: int) -> Response:
-        selectors.time_charge_get_for_user(charge_id=charge_id, user=request.user)
-        charge = services.time_charge_collect(actor=request.user, charge_id=charge_id)  # type: ignore[arg-type]
-        return Response(TimeChargeSerializer(_reloaded(charge.pk, request)).data)
+    def perform(self, actor: User, data: dict[str, Any], **kwargs: Any) -> Any:
+        charge_id = kwargs["charge_id"]
+        selectors.time_charge_get_for_user(charge_id=charge_id, user=actor)
+        charge = services.time_charge_collect(actor=actor, charge_id=charge_id)
+        reloaded = selectors.time_charge_get_for_user(charge_id=charge.pk, user=actor)
+        return prototype(TimeChargeSerializer).to_representation(reloaded)
 
 
 class TimeChargeNotCollectedApi(APIView):

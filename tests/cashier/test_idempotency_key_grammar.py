@@ -10,8 +10,8 @@ from drf_spectacular.generators import SchemaGenerator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cashier.services.idempotency import KEY_PATTERN, check_key
 from config.errors import DomainError
+from config.services.idempotency import KEY_PATTERN, check_key
 
 
 @pytest.fixture(scope="module")

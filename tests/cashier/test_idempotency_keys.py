@@ -6,7 +6,8 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
-from cashier.models import ChipTransaction, IdempotencyKey
+from cashier.models import ChipTransaction
+from config.models import IdempotencyKey
 from ledger.models import JournalEntry
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 from tests.cashier.helpers import run_concurrently
@@ -93,7 +94,7 @@ def test_a_crash_after_commit_then_a_retry_returns_the_committed_result(shift, c
     api = APIClient(raise_request_exception=True)
     api.force_authenticate(cashier)
     k = key()
-    from cashier.apis import base
+    from config import idempotent as base
 
     real = base.HttpResponse
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from cashier.models import ChipTransaction, IdempotencyKey
+from cashier.models import ChipTransaction
 from cashier.services.sales import chip_sale_create
+from config.models import IdempotencyKey
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,10 @@ from django.db import OperationalError
 from cashier.models import ChipTransaction, Slip
 from cashier.services.sales import chip_sale_create
 from cashier.services.slips import slip_issue, slip_receive, slip_request
+from config import transactions as tx
 from config.errors import DomainError
 from config.roles import Role
 from ledger.models import JournalEntry
-from ledger.services import tx
 from tests.cashier.conftest import assert_ledger_ok, by_value
 from tests.cashier.helpers import run_concurrently
 from tests.factories import UserFactory

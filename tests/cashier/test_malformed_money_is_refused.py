@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from cashier.models import ChipTransaction, IdempotencyKey
+from cashier.models import ChipTransaction
 from cashier.services.sales import chip_redemption_create, chip_sale_create
 from config.errors import DomainError
+from config.models import IdempotencyKey
 from ledger.models import JournalEntry
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 

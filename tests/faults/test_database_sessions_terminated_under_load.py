@@ -17,7 +17,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from cashier.models import ChipTransaction, IdempotencyKey
+from cashier.models import ChipTransaction
+from config.models import IdempotencyKey
 from config.unavailable import RETRY_AFTER_SECONDS
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
 from tests.servers import Reply, Server, gunicorn

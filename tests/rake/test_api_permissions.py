@@ -18,6 +18,7 @@ from rake import urls_api
 from rake.models import FeePolicyVersion, TimeCharge
 from rake.services import fee_policy_set, time_charges_create
 from tables.models import Game, SeatSession, Table
+from tests.cashier.conftest import key
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +89,8 @@ def _call(client: APIClient, name: str, world: dict[str, Any]) -> Any:
         body = {"table_id": table.pk, "kind": "hourly", "amount_per_hour": "3000", "reason": "raise"}
         return client.post(reverse("api:fee_policy_set"), body, format="json")
     if name in ("time_charge_collect", "time_charge_not_collected"):
-        return client.post(reverse(f"api:{name}", args=[charge.pk]), {"reason": "left"}, format="json")
+        url = reverse(f"api:{name}", args=[charge.pk])
+        return client.post(url, {"reason": "left"}, format="json", HTTP_IDEMPOTENCY_KEY=key())
     method = MATRIX[name][0]
     return getattr(client, method)(reverse(f"api:{name}"))
 
@@ -137,7 +139,7 @@ def test_a_dealer_may_not_mark_a_charge_of_another_table(
 ) -> None:
     other_dealer = open_table(club_poker).dealer_assignments.get(ended_at__isnull=True).dealer
     url = reverse("api:time_charge_collect", args=[world["charge"].pk])
-    assert api_for(other_dealer).post(url).status_code == 404
+    assert api_for(other_dealer).post(url, HTTP_IDEMPOTENCY_KEY=key()).status_code == 404
     world["charge"].refresh_from_db()
     assert world["charge"].status == "due"
 

@@ -16,6 +16,7 @@ from ledger.models import GamingDayClose
 from ledger.selectors.days import check_gaming_day_open, gaming_day_is_closed
 from rake.models import FeeCharge, TimeCharge
 from rake.services import drop_count_start, drop_tally_record, gaming_day_close, time_charges_create
+from tests.cashier.conftest import key
 from tests.rake.helpers import fill_tray
 
 pytestmark = pytest.mark.django_db
@@ -43,14 +44,16 @@ def test_only_an_accountant_closes_a_day(yesterday, accountant, admin_user, floo
         with pytest.raises(DomainError) as refused:
             gaming_day_close(actor=who, gaming_day=yesterday)
         assert refused.value.status == 403
-        assert (
-            api_for(who).post(reverse("api:gaming_day_close"), {"gaming_day": yesterday.isoformat()}).status_code == 403
-        )
-    answer = api_for(accountant).post(reverse("api:gaming_day_close"), {"gaming_day": yesterday.isoformat()})
+        assert _close(api_for(who), yesterday).status_code == 403
+    answer = _close(api_for(accountant), yesterday)
     assert answer.status_code == 201, answer.json()
     assert gaming_day_is_closed(yesterday)
-    again = api_for(accountant).post(reverse("api:gaming_day_close"), {"gaming_day": yesterday.isoformat()})
+    again = _close(api_for(accountant), yesterday)
     assert again.status_code == 409
+
+
+def _close(api, day):
+    return api.post(reverse("api:gaming_day_close"), {"gaming_day": day.isoformat()}, HTTP_IDEMPOTENCY_KEY=key())
 
 
 def test_today_is_not_closed(accountant) -> None:

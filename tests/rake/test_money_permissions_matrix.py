@@ -16,6 +16,7 @@ from games.services.hand_fees import hand_fees_post
 from rake.models import ExportContent, ExportFormat
 from rake.selectors import ReportFilters
 from rake.services import drop_count_start, drop_tally_record, export_create, export_run
+from tests.cashier.conftest import key
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -91,14 +92,16 @@ def _call(client, name: str, world: dict[str, Any]):
         return client.get(reverse(f"api:{name}", args=[world["open"].pk]))
     if name == "drop_count_tally":
         chips = [{"denomination_id": world["chips"][1000], "pieces": 1}]
-        return client.post(reverse(f"api:{name}", args=[world["open"].pk]), {"chips": chips}, format="json")
+        url = reverse(f"api:{name}", args=[world["open"].pk])
+        return client.post(url, {"chips": chips}, format="json", HTTP_IDEMPOTENCY_KEY=key())
     if name == "drop_count_explain":
         url = reverse(f"api:{name}", args=[world["explain"].pk])
-        return client.post(url, {"explanation": "chip found on the floor"}, format="json")
+        return client.post(url, {"explanation": "chip found on the floor"}, format="json", HTTP_IDEMPOTENCY_KEY=key())
     if name == "drop_reconciliation":
         return client.get(reverse(f"api:{name}"), {"gaming_day": today.isoformat()})
     if name == "gaming_day_close":
-        return client.post(reverse(f"api:{name}"), {"gaming_day": (today - timedelta(days=1)).isoformat()})
+        yesterday = (today - timedelta(days=1)).isoformat()
+        return client.post(reverse(f"api:{name}"), {"gaming_day": yesterday}, HTTP_IDEMPOTENCY_KEY=key())
     if name == "fee_report":
         return client.get(reverse(f"api:{name}"), {**period, "group_by": "table"})
     if name == "fee_export_create":

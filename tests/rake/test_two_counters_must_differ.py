@@ -11,6 +11,7 @@ from config.roles import Role
 from games.services.hand_fees import hand_fees_post
 from rake.models import DropCountStatus, DropTally
 from rake.services import drop_count_start, drop_tally_record
+from tests.cashier.conftest import key
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -71,6 +72,7 @@ def test_the_second_counter_does_not_see_the_first_result(
         reverse("api:drop_count_tally", args=[count.pk]),
         {"chips": [{"denomination_id": chips_in_play[1000], "pieces": 2}]},
         format="json",
+        HTTP_IDEMPOTENCY_KEY=key(),
     )
     assert answer.status_code == 201, answer.json()
     body = answer.json()

@@ -22,13 +22,12 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import IdempotencyKey
-from cashier.models.idempotency import KEY_MAX_LENGTH
 from config.db import prepared_cursor
 from config.errors import Conflict, DomainError, Unprocessable
-from ledger.services.tx import run_atomic
+from config.models.idempotency import KEY_MAX_LENGTH, IdempotencyKey
+from config.transactions import run_atomic
 
-DOCS = "/api/docs/#/cashier"
+DOCS = "/api/docs/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +48,7 @@ def request_fingerprint(*, method: str, path: str, data: Any) -> str:
 
 
 # What a key may be: 1 to 255 visible ASCII characters but the comma (a UUID is one). The API schema
-# states this very pattern (``cashier.apis.base.IDEMPOTENCY_KEY``), so a client learns it from there.
+# states this very pattern (``config.idempotent.IDEMPOTENCY_KEY``), so a client learns it from there.
 KEY_PATTERN = rf"^[\x21-\x2b\x2d-\x7e]{{1,{KEY_MAX_LENGTH}}}$"
 _KEY = re.compile(KEY_PATTERN)
 
@@ -103,7 +102,9 @@ def idempotent(
         return _replay(found, scope=scope, fingerprint=fingerprint)
 
 
-_STORE_SQL = "UPDATE cashier_idempotencykey SET status_code = %s, response_body = %s, content_type = %s WHERE id = %s"
+_STORE_SQL = (
+    f"UPDATE {IdempotencyKey._meta.db_table} SET status_code = %s, response_body = %s, content_type = %s WHERE id = %s"
+)
 
 
 def _claim(*, user: User, key: str, scope: str, fingerprint: str) -> int | None:

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-# The longest key a client may send (``cashier.services.idempotency.check_key``).
+# The longest key a client may send (``config.services.idempotency.check_key``).
 KEY_MAX_LENGTH = 255
 
 
@@ -23,7 +23,7 @@ class IdempotencyKey(models.Model):
 
     class Meta:
         verbose_name = _("idempotency key")
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="cashier_idempotency_key_unique")]
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")]
 
     def __str__(self) -> str:
         return self.key

@@ -16,7 +16,7 @@ from config.errors import Conflict
 RETRYABLE_SQLSTATES = frozenset({"40001", "40P01"})
 ATTEMPTS = 4
 # Set while run_atomic's own transaction is open in this thread or task.
-_inside: ContextVar[bool] = ContextVar("ledger_run_atomic", default=False)
+_inside: ContextVar[bool] = ContextVar("config_run_atomic", default=False)
 
 
 def sqlstate(exc: BaseException) -> str | None:
