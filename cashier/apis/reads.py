@@ -218,10 +218,19 @@ class LargeCashApi(APIView):
         return Response(LargeCashOut(large_cash_log(day=_day(request)), many=True).data)
 
 
+class StaleBalanceOut(serializers.Serializer[Any]):
+    balance_id = serializers.IntegerField(allow_null=True, help_text="The balance row; null when the legs have none.")
+    account_id = serializers.IntegerField()
+    denomination_id = serializers.IntegerField(allow_null=True, help_text="Null for cash.")
+    recorded = serializers.IntegerField(help_text="What the balance row says (minor units or pieces' value).")
+    from_legs = serializers.IntegerField(help_text="What the account's legs add up to.")
+
+
 class LedgerCheckOut(serializers.Serializer[Any]):
     ok = serializers.BooleanField()
     unbalanced_entries = serializers.ListField(child=serializers.IntegerField())
     negative_balances = serializers.ListField(child=serializers.IntegerField())
+    stale_balances = StaleBalanceOut(many=True, help_text="Every balance row that disagrees with its legs.")
     chips_in_room = serializers.IntegerField()
     chips_issued = serializers.IntegerField()
     chip_over_short = serializers.IntegerField()

@@ -23,7 +23,7 @@ from config.money import format_money
 from config.permissions import acting_user, role_required
 from config.roles import Role
 from ledger.models import Denomination
-from ledger.selectors.balances import chips_outstanding, ledger_check
+from ledger.selectors.balances import chips_outstanding, ledger_check, stale_balances_shown
 from tables.models import Table
 
 
@@ -45,7 +45,9 @@ def cage_summary_page(request: HttpRequest) -> HttpResponse:
             for s in summary.shifts
         ]
         return export_response(fmt=fmt, name=f"cage-{summary.day}", header=header, rows=rows)
-    return render(request, "cashier/cage_summary.html", {"summary": summary, "check": ledger_check()})
+    check = ledger_check()
+    context = {"summary": summary, "check": check, "stale": stale_balances_shown(check)}
+    return render(request, "cashier/cage_summary.html", context)
 
 
 @role_required(*MENU_ROLES["outstanding"])

@@ -69,11 +69,23 @@ def totals_by_kind() -> dict[str, dict[str, int]]:
     return out
 
 
+@dataclass(frozen=True)
+class StaleBalance:
+    """A balance row that disagrees with the legs it is kept from: the row (``None`` when the legs have
+    no row at all), its place and denomination, what the row says and what the legs add up to."""
+
+    balance_id: int | None
+    account_id: int
+    denomination_id: int | None
+    recorded: int
+    from_legs: int
+
+
 @dataclass
 class LedgerCheck:
     unbalanced_entries: list[int]
     negative_balances: list[int]
-    stale_balances: list[tuple[int, int | None, int, int]]
+    stale_balances: list[StaleBalance]
     chips_in_room: int
     chips_issued: int
     chip_over_short: int
@@ -90,9 +102,9 @@ class LedgerCheck:
 
 def ledger_check() -> LedgerCheck:
     """The global invariants: every entry nets to zero per (currency, denomination);
-    no inventory is negative; balance rows equal the sums of their legs; cage +
-    trays + drop boxes + chips outstanding == chips issued to the room (less any
-    counted shortage)."""
+    no inventory is negative; balance rows equal the sums of their legs (each row that does
+    not is named); cage + trays + drop boxes + chips outstanding == chips issued to the room
+    (less any counted shortage)."""
     unbalanced = sorted(
         {
             row["entry_id"]
@@ -111,11 +123,13 @@ def ledger_check() -> LedgerCheck:
         .annotate(total=Sum("amount"))
         .order_by()
     }
-    stale: list[tuple[int, int | None, int, int]] = []
-    for account_id, d, amount in Balance.objects.values_list("account_id", "denomination_id", "amount"):
-        if sums.pop((account_id, d), 0) != amount:
-            stale.append((account_id, d, amount, 0))
-    stale += [(a, d, 0, total) for (a, d), total in sums.items() if total]
+    stale: list[StaleBalance] = []
+    rows = Balance.objects.values_list("pk", "account_id", "denomination_id", "amount").order_by("pk")
+    for pk, account_id, d, amount in rows:
+        from_legs = sums.pop((account_id, d), 0)
+        if from_legs != amount:
+            stale.append(StaleBalance(pk, account_id, d, amount, from_legs))
+    stale += [StaleBalance(None, a, d, 0, total) for (a, d), total in sorted(sums.items(), key=str) if total]
     kinds = totals_by_kind()
     in_room = sum(kinds.get(k, {}).get("chips", 0) for k in INVENTORY_KINDS)
     return LedgerCheck(
@@ -126,6 +140,24 @@ def ledger_check() -> LedgerCheck:
         chips_issued=-kinds.get(AccountKind.CHIP_ISSUE, {}).get("chips", 0),
         chip_over_short=kinds.get(AccountKind.OVER_SHORT, {}).get("chips", 0),
     )
+
+
+@dataclass(frozen=True)
+class StaleBalanceShown:
+    """A stale balance row with its place and chip, for a page."""
+
+    row: StaleBalance
+    account: Account
+    denomination: Denomination | None
+
+
+def stale_balances_shown(check: LedgerCheck) -> list[StaleBalanceShown]:
+    accounts = Account.objects.in_bulk({s.account_id for s in check.stale_balances})
+    chips = Denomination.objects.in_bulk({s.denomination_id for s in check.stale_balances if s.denomination_id})
+    return [
+        StaleBalanceShown(s, accounts[s.account_id], chips.get(s.denomination_id) if s.denomination_id else None)
+        for s in check.stale_balances
+    ]
 
 
 def cage_accounts() -> QuerySet[Account]:
