@@ -23,6 +23,10 @@ class GamingDayClose(Recorded):
     fees = models.BigIntegerField(default=0)
     counted = models.BigIntegerField(default=0)
     variance = models.BigIntegerField(default=0)
+    # A SHA-256 of the day's fee summary rows as its raw records gave them when it closed
+    # (rake.selectors.summaries.summary_digest): what proves the rows a later report reads.
+    # Empty for days closed before it was kept; those are proven against the raw records.
+    summary_digest = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         db_table = "rake_gamingdayclose"

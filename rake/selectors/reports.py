@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rake.models import DailyFeeSummary, DropShare, FeeCharge, FeeKind, FeeSource
+from rake.selectors.summaries import check_summaries_proven
 from tables.models import Game, Table
 
 # Grouping -> the column holding it (the same name in the summaries and the raw records).
@@ -163,7 +164,8 @@ def _merge(column: str, *parts: Iterable[dict[str, Any]]) -> dict[Any, ReportRow
 
 
 def fee_report(filters: ReportFilters) -> FeeReport:
-    """The report from the daily summary table."""
+    """The report from the daily summary table, refused when its sources do not prove the rows."""
+    check_summaries_proven(day_from=filters.day_from, day_to=filters.day_to)
     column = GROUPS[filters.group_by]
     base = _period(DailyFeeSummary.objects.all(), filters)
     rows = _merge(column, _grouped(base, column, _SUMMARY_SUMS))

@@ -10,7 +10,6 @@ from datetime import date
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -21,9 +20,10 @@ from config.gaming_day import current_gaming_day
 from config.money import format_money
 from config.roles import Role, user_roles
 from ledger.models import GamingDayClose, JournalEntry
-from rake.models import DailyFeeSummary, DropCount, DropCountStatus, FeeCharge, PendingFee
+from rake.models import DropCount, DropCountStatus, FeeCharge, PendingFee
 from rake.selectors.days import tables_uncounted
 from rake.selectors.pending import hands_table, unposted_total
+from rake.selectors.summaries import check_summaries_proven, summaries_compute, summary_digest
 
 # Only accountants: not even an admin (segregation of duties: whoever runs the
 # system does not sign off the books).
@@ -63,12 +63,9 @@ def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> Gaming
             raise Conflict(_("The gaming day %(day)s is already closed.") % {"day": gaming_day}, code="day_closed")
         _check_no_pending_fees(gaming_day)
         _check_counted(gaming_day)
-        figures = DailyFeeSummary.objects.filter(gaming_day=gaming_day).aggregate(
-            hands=Sum("hands", default=0),
-            fees=Sum("fees", default=0),
-            counted=Sum("counted", default=0),
-            variance=Sum("variance", default=0),
-        )
+        raw = summaries_compute(day_from=gaming_day, day_to=gaming_day)
+        check_summaries_proven(day_from=gaming_day, day_to=gaming_day)
+        figures = {name: sum(row[name] for row in raw.values()) for name in ("hands", "fees", "counted", "variance")}
         try:
             with transaction.atomic():
                 return GamingDayClose.objects.create(
@@ -76,6 +73,7 @@ def gaming_day_close(*, actor: User, gaming_day: date, note: str = "") -> Gaming
                     note=(note or "").strip()[:300],
                     created_at=timezone.now(),
                     created_by=actor,
+                    summary_digest=summary_digest(raw),
                     **figures,
                 )
         except IntegrityError as exc:

@@ -33,7 +33,8 @@ from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.posting import LegSpec, denomination_values, post_entry
 from rake.models import DropCount, DropCountLine, DropCountStatus, DropShare, DropTally, DropTallyLine, FeeCharge
 from rake.selectors.drops import DROP_COUNTER_ROLES, DROP_STARTER_ROLES, DROP_SUPERVISOR_ROLES
-from rake.services.summaries import summary_add, summary_key
+from rake.selectors.summaries import summary_key
+from rake.services.summaries import summary_add
 from tables.models import Table
 
 EXPLANATION_MAX = 500

@@ -25,7 +25,8 @@ from ledger.services.accounts import table_account
 from ledger.services.fees import fee_to_drop_box
 from ledger.services.reversals import entry_reverse
 from rake.models import DropCount, FeeCharge, FeeKind, FeeSource, TimeCharge
-from rake.services.summaries import summary_add, summary_key
+from rake.selectors.summaries import summary_key
+from rake.services.summaries import summary_add
 from tables.models import DealerAssignment, Table
 
 

@@ -20,6 +20,7 @@ from games.services.hand_fees import hand_fees_post
 from ledger.models import AccountKind, Balance
 from rake.models import DailyFeeSummary, TimeCharge, TimeChargeStatus
 from rake.selectors import GROUPS, ReportFilters, fee_report, fee_report_from_raw
+from rake.selectors.summaries import summaries_compute, summaries_maintained
 from rake.services import (
     drop_count_start,
     drop_tally_record,
@@ -27,7 +28,6 @@ from rake.services import (
     time_charge_collect,
     time_charges_create,
 )
-from rake.services.summaries import summaries_compute, summaries_maintained
 from tests.factories import UserFactory
 from tests.profiles import examples
 from tests.rake.helpers import assert_fee_invariants, fill_tray

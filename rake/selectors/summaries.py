@@ -1,0 +1,208 @@
+"""The daily fee summaries read back, computed from their sources, and proven before a report shows them.
+
+The summary rows are derived: kept by ``rake.services.summaries.summary_add`` in the transaction of the
+fee record or drop share they add, and rebuildable from those records. Nothing in the database stops an
+UPDATE of a summary row, so a report proves the rows it reads first: a closed gaming day by the digest
+its close recorded of the rows its raw records gave (the close refuses a day whose rows disagree with
+them), an open day (or one closed before digests were kept) row by row against the raw records. Every
+row that is not proven is named, and the report refuses to show a total built on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.db.models import Case, IntegerField, Sum, Value, When
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from config.errors import Conflict
+from config.money import format_money
+from ledger.models import GamingDayClose
+from rake.models import DailyFeeSummary, DropShare, FeeCharge, FeeSource
+from rake.models.summaries import SUMMARY_KEYS, SUMMARY_SUMS
+from tables.models import Table
+
+Key = tuple[date, int, int, int, int, str]
+Figures = dict[str, int]
+
+
+def summary_key(
+    *, gaming_day: date, shift: int, table_id: int, game_id: int | None, dealer_id: int | None, kind: str
+) -> Key:
+    return (gaming_day, shift, table_id, game_id or 0, dealer_id or 0, kind or "")
+
+
+_CHARGE_SUMS: dict[str, Any] = {
+    "hands": Sum("hands"),
+    "pots": Sum("pots"),
+    "fees": Sum("fee"),
+    "seconds": Sum("seconds"),
+    "time_charges": Sum(
+        Case(
+            When(source=FeeSource.TIME, reverses__isnull=True, then=Value(1)),
+            When(source=FeeSource.TIME, then=Value(-1)),
+            default=Value(0),
+            output_field=IntegerField(),
+        )
+    ),
+}
+_SHARE_SUMS: dict[str, Any] = {"expected": Sum("expected"), "counted": Sum("counted"), "variance": Sum("variance")}
+
+
+def _key_of(values: Mapping[str, Any]) -> Key:
+    return summary_key(
+        gaming_day=values["gaming_day"],
+        shift=values["shift"],
+        table_id=values["table_id"],
+        game_id=values["game_id"],
+        dealer_id=values["dealer_id"],
+        kind=values["kind"],
+    )
+
+
+def summaries_compute(*, day_from: date, day_to: date, skip: Iterable[date] = ()) -> dict[Key, Figures]:
+    """The summary rows of a range of days (less the days in ``skip``), computed from the raw records."""
+    rows: dict[Key, Figures] = {}
+    sources: Iterable[tuple[Any, dict[str, Any]]] = (
+        (FeeCharge.objects, _CHARGE_SUMS),
+        (DropShare.objects, _SHARE_SUMS),
+    )
+    for manager, sums in sources:
+        records = manager.filter(gaming_day__range=(day_from, day_to)).exclude(gaming_day__in=sorted(skip))
+        for values in records.values(*SUMMARY_KEYS).annotate(**sums).order_by():
+            row = rows.setdefault(_key_of(values), dict.fromkeys(SUMMARY_SUMS, 0))
+            for name in sums:
+                row[name] += int(values[name] or 0)
+    return rows
+
+
+def summaries_maintained(*, day_from: date, day_to: date) -> dict[Key, Figures]:
+    """The summary rows as maintained, in the shape of ``summaries_compute``."""
+    return {
+        _key_of(values): {name: values[name] for name in SUMMARY_SUMS}
+        for values in DailyFeeSummary.objects.filter(gaming_day__range=(day_from, day_to)).values(
+            *SUMMARY_KEYS, *SUMMARY_SUMS
+        )
+    }
+
+
+def summary_digest(rows: Mapping[Key, Figures]) -> str:
+    """A SHA-256 of one day's summary rows, in key order; rows of nothing but zeros count as absent."""
+    digest = hashlib.sha256()
+    for key in sorted(k for k, figures in rows.items() if any(figures.values())):
+        figures = rows[key]
+        digest.update(repr((key[0].isoformat(), *key[1:], *(figures[n] for n in SUMMARY_SUMS))).encode())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class SummaryDisagreement:
+    """A summary row, by its key, whose figures are not what its sources give: ``recorded`` is the row
+    (``None``: no row), ``from_records`` what the fee records and drop shares add up to (``None``: none).
+    A closed day whose rows no longer match its close's digest, though they match the raw records, is
+    named by its day alone (``key`` is ``None``)."""
+
+    gaming_day: date
+    key: Key | None
+    recorded: Figures | None
+    from_records: Figures | None
+
+    def as_json(self) -> dict[str, Any]:
+        named = dict(zip(SUMMARY_KEYS, self.key, strict=True)) if self.key else {}
+        return {
+            "gaming_day": self.gaming_day.isoformat(),
+            **{k: v for k, v in named.items() if k != "gaming_day"},
+            "recorded": self.recorded,
+            "from_records": self.from_records,
+        }
+
+
+def _nonzero(rows: Mapping[Key, Figures]) -> dict[Key, Figures]:
+    return {key: figures for key, figures in rows.items() if any(figures.values())}
+
+
+def _by_day(rows: Mapping[Key, Figures]) -> dict[date, dict[Key, Figures]]:
+    out: dict[date, dict[Key, Figures]] = {}
+    for key, figures in rows.items():
+        out.setdefault(key[0], {})[key] = figures
+    return out
+
+
+def _differences(maintained: Mapping[Key, Figures], computed: Mapping[Key, Figures]) -> list[SummaryDisagreement]:
+    kept, raw = _nonzero(maintained), _nonzero(computed)
+    return [
+        SummaryDisagreement(key[0], key, kept.get(key), raw.get(key))
+        for key in sorted(set(kept) | set(raw))
+        if kept.get(key) != raw.get(key)
+    ]
+
+
+def summaries_unproven(*, day_from: date, day_to: date) -> list[SummaryDisagreement]:
+    """Every summary row of ``day_from``..``day_to`` that its sources do not prove (see the module).
+
+    The raw records are read only for the days no close's digest proves: on a period of closed days,
+    the proof costs one read of the summary rows the report reads anyway.
+    """
+    maintained = _by_day(summaries_maintained(day_from=day_from, day_to=day_to))
+    sealed = {
+        day: digest
+        for day, digest in GamingDayClose.objects.filter(gaming_day__range=(day_from, day_to)).values_list(
+            "gaming_day", "summary_digest"
+        )
+        if digest
+    }
+    proven = {day for day, digest in sealed.items() if summary_digest(maintained.get(day, {})) == digest}
+    if len(proven) == (day_to - day_from).days + 1:
+        return []
+    computed = _by_day(summaries_compute(day_from=day_from, day_to=day_to, skip=proven))
+    found: list[SummaryDisagreement] = []
+    for day in sorted((set(maintained) | set(computed) | set(sealed)) - proven):
+        rows = _differences(maintained.get(day, {}), computed.get(day, {}))
+        if not rows and day in sealed:
+            rows = [SummaryDisagreement(day, None, None, None)]
+        found += rows
+    return found
+
+
+def _described(row: SummaryDisagreement, tables: Mapping[int, int]) -> str:
+    if row.key is None:
+        return _("%(day)s: the rows no longer match the digest of its close") % {"day": row.gaming_day.isoformat()}
+    table_id, shift = row.key[2], row.key[1]
+    return _("%(day)s, shift %(shift)s, table %(table)s: fees %(recorded)s in the summary, %(raw)s in the records") % {
+        "day": row.gaming_day.isoformat(),
+        "shift": shift,
+        "table": tables.get(table_id, table_id),
+        "recorded": format_money((row.recorded or {}).get("fees", 0)),
+        "raw": format_money((row.from_records or {}).get("fees", 0)),
+    }
+
+
+# How many disagreeing rows a refusal's message names; the API's details carry every one.
+_NAMED = 5
+
+
+def check_summaries_proven(*, day_from: date, day_to: date) -> None:
+    """Refuse (409) a period whose summary rows the fee records, drop shares and day closes do not prove."""
+    unproven = summaries_unproven(day_from=day_from, day_to=day_to)
+    if not unproven:
+        return
+    table_ids = {row.key[2] for row in unproven if row.key}
+    tables = dict(Table.objects.filter(pk__in=table_ids).values_list("pk", "number"))
+    named = "; ".join(_described(row, tables) for row in unproven[:_NAMED])
+    raise Conflict(
+        ngettext(
+            "%(n)s fee summary row does not match the fee records it is kept from (%(rows)s): no total is "
+            "shown until the summaries are rebuilt (manage.py rebuild_fee_summaries) and checked.",
+            "%(n)s fee summary rows do not match the fee records they are kept from (%(rows)s): no total is "
+            "shown until the summaries are rebuilt (manage.py rebuild_fee_summaries) and checked.",
+            len(unproven),
+        )
+        % {"n": len(unproven), "rows": named},
+        code="summary_unproven",
+        rows=[row.as_json() for row in unproven],
+    )
