@@ -30,7 +30,7 @@ from django.db import models
 from cashier.models import Drawer, DrawerShift, Slip
 from config.triggers import append_only
 from rake.models import DropCount, FeePolicyVersion
-from tables.models import Expulsion, Game, Player, Table
+from tables.models import DealerAssignment, Expulsion, Game, KioskToken, Player, SeatSession, Table
 
 
 def _row_events() -> tuple[Any, ...]:
@@ -96,6 +96,27 @@ class TrackedDropCount(DropCount):
         proxy = True
 
 
+class TrackedSeatSession(SeatSession):
+    """A stay in a seat: its start and end drive the hourly charges."""
+
+    class Meta:
+        proxy = True
+
+
+class TrackedDealerAssignment(DealerAssignment):
+    """Who dealt where and when: every hand is stamped with it, and the dealers' tips and hours follow it."""
+
+    class Meta:
+        proxy = True
+
+
+class TrackedKioskToken(KioskToken):
+    """A board link for a wall TV: who made it, who revoked it."""
+
+    class Meta:
+        proxy = True
+
+
 def _history(tracked: type[models.Model], name: str, *trackers: Any, exclude: Sequence[str] = ()) -> type[models.Model]:
     """The event model ``name`` of ``tracked``: snapshots, the request's context inline, append-only."""
     prefix = name.lower()
@@ -137,3 +158,7 @@ DrawerHistory = _history(TrackedDrawer, "DrawerHistory")
 DrawerShiftHistory = _history(TrackedDrawerShift, "DrawerShiftHistory", exclude=["receipt_seq"])
 SlipHistory = _history(TrackedSlip, "SlipHistory")
 DropCountHistory = _history(TrackedDropCount, "DropCountHistory")
+SeatSessionHistory = _history(TrackedSeatSession, "SeatSessionHistory")
+DealerAssignmentHistory = _history(TrackedDealerAssignment, "DealerAssignmentHistory")
+# The link's secret is never kept; its hash is not history either.
+KioskTokenHistory = _history(TrackedKioskToken, "KioskTokenHistory", exclude=["token_hash"])

@@ -42,5 +42,8 @@ TRACKED: dict[str, Tracked] = {
         Tracked("drawer_shift", _("drawer shift"), m.DrawerShiftHistory),
         Tracked("slip", _("fill or credit slip"), m.SlipHistory),
         Tracked("drop_count", _("drop count"), m.DropCountHistory),
+        Tracked("seat_session", _("seat session"), m.SeatSessionHistory),
+        Tracked("dealer_assignment", _("dealer assignment"), m.DealerAssignmentHistory),
+        Tracked("kiosk_link", _("board link"), m.KioskTokenHistory),
     )
 }
