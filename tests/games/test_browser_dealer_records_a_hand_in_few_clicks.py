@@ -77,6 +77,9 @@ def test_a_heads_up_hand_takes_at_most_two_clicks_per_betting_action(
     action("#presets button[data-keys='h']", "#raise")  # a bet of half the pot of 6,000
     assert page.inner_text("#raise") == "Raise to 6,000"  # the minimum raise, on the button
     action("#raise")
+    # The last size used, 6,000, is below the minimum re-raise now: offered, but not to press.
+    last = page.locator("#last-size")
+    assert last.is_disabled() and last.get_attribute("title") == "Not legal now: from 9,000 to 97,000"
     action("#actions button:has-text('Call')")
     board("Kd")
     assert page.inner_text("#last-size") == "Last 6,000"  # the last size used, legal as a bet now
