@@ -1,7 +1,8 @@
 // The dealer's screen: draws the hand from the API's state and offers only what the engine allows.
 // Every event is posted with the hand's sequence and a fresh client event id (crypto.randomUUID);
 // the response's state redraws the screen, a 409 reloads it. Between hands the chips panel (an htmx
-// partial of the page) takes buy-ins, add-ons and rebuys. Plain JS, no build step.
+// partial of the page) takes buy-ins, add-ons and rebuys. Every button names its keys (data-keys, the first
+// shown on it); dealer_keys.js presses the buttons for the keyboard. Plain JS, no build step.
 (function () {
   "use strict";
   // Django's JavaScript catalog (jsi18n) defines gettext/interpolate; English stands in without it.
@@ -13,7 +14,14 @@
   const csrf = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const RANKS = "AKQJT98765432", SUITS = "shdc";
   const url = (template, id) => template.replace(/\/0\//, "/" + id + "/");
-  let state = null, names = {}, amount = "", chosen = [], pickerFor = null, busy = false;
+  // amount: the bet or raise-to in minor units, as digits; fresh: it was proposed (the minimum, a preset), so the
+  // first digit typed replaces it rather than being added to it.
+  let state = null, names = {}, amount = "", fresh = true, chosen = [], pickerFor = null, busy = false;
+  // The last bet or raise-to confirmed at this table, offered as a preset while it is legal; kept for the tab's
+  // session so a reload keeps it.
+  const LAST = "cardroom.dealer.last." + root.dataset.table;
+  const store = (() => { try { return window.sessionStorage; } catch (e) { return null; } })();
+  let lastSize = Number((store && store.getItem(LAST)) || 0);
 
   // Words for the engine's codes: streets (games.engine.state) and hand statuses (games.models.HandStatus).
   const STREETS = {
@@ -85,9 +93,17 @@
     span.textContent = card;
     return span;
   }
-  function button(label, key, onClick, cls) {
+  // keys: the keys that press the button, space-separated, as dealer_keys.js names them ("f", "enter"); the first
+  // is shown on the button (dealer.css draws data-hint) unless hint says otherwise.
+  const KEY_NAMES = { enter: "↵", escape: "Esc", backspace: "⌫" };
+  function button(label, keys, onClick, cls, hint) {
     const b = document.createElement("button");
-    b.type = "button"; b.textContent = label; b.dataset.key = key || ""; if (cls) b.className = cls;
+    b.type = "button"; b.textContent = label; if (cls) b.className = cls;
+    if (keys) {
+      b.dataset.keys = keys;
+      b.dataset.hint = hint || keys.split(" ").map((k) => KEY_NAMES[k] || k.toUpperCase())[0];
+      b.setAttribute("aria-keyshortcuts", keys.split(" ").map((k) => KEY_NAMES[k] ? k[0].toUpperCase() + k.slice(1) : k.toUpperCase()).join(" "));
+    }
     b.addEventListener("click", onClick);
     return b;
   }
@@ -122,7 +138,7 @@
   }
   function setState(data) {
     const wasOpen = state && state.status === "open";
-    state = stateFromApi(data); amount = ""; chosen = []; pickerFor = null;
+    state = stateFromApi(data); amount = ""; fresh = true; chosen = []; pickerFor = null;
     root.dataset.hand = data.hand_id; draw();
     // The hand just ended: the chips panel comes back with the stacks the hand left.
     if (wasOpen && data.status !== "open") document.body.dispatchEvent(new Event("chips-refresh"));
@@ -302,7 +318,7 @@
     state.seats.forEach((s) => {
       const final = r.final_stacks[String(s.seat)] ?? s.stack, change = final - s.start_stack;
       const row = el("tr"); row.dataset.seat = s.seat; row.dataset.final = final;
-      row.append(el("td", "", String(s.seat)), el("td", "", names[s.seat] || s.name || ""), el("td", "num", fmt(s.start_stack)),
+      row.append(el("td", "", String(s.seat)), el("td", "player", names[s.seat] || s.name || ""), el("td", "num", fmt(s.start_stack)),
         el("td", "num final", fmt(final)), el("td", "num" + (change > 0 ? " up" : change < 0 ? " down" : ""), (change > 0 ? "+" : "") + fmt(change)));
       body.appendChild(row);
     });
@@ -321,10 +337,10 @@
     const next = state.next, legal = state.legal;
     if (next === "deal") box.appendChild(button(gettext("Deal"), "d", () => send({ type: "deal", holes: {} })));
     if (next === "action" && legal) actionButtons(box, legal);
-    if (next === "board") box.appendChild(button(gettext("Deal board"), "b", () => {
+    if (next === "board") box.appendChild(button(gettext("Deal board"), "b enter", () => {
       if (chosen.length !== state.board_due) { say(interpolate(gettext("Pick %(count)s card(s)"), { count: state.board_due }, true), true); return; }
       send({ type: "board", cards: chosen.join("") });
-    }));
+    }, "", "B ↵"));
     if (next === "draw") drawButtons(box);
     if (next === "showdown" || next === "board") showdownButtons(box);
     if (next === "tie") {
@@ -370,51 +386,90 @@
     if (legal.can_check) box.appendChild(button(gettext("Check"), "c", () => send({ type: "action", seat, kind: "check" })));
     else box.appendChild(button(interpolate(gettext("Call %(amount)s"), { amount: fmt(legal.call_amount) }, true), "c", () => send({ type: "action", seat, kind: "call" })));
     if (legal.raise_kind) {
-      const word = legal.raise_kind === "bet" ? gettext("Bet") : gettext("Raise to");
-      const go = () => {
+      // One button bets or raises to the amount it shows: the minimum at first, so the minimum is one click.
+      const bet = legal.raise_kind === "bet";
+      const raise = button("", bet ? "b r enter" : "r b enter", () => {
         const to = Number(amount || legal.min_to);
+        if (to !== legal.all_in_to) remember(to);
         send({ type: "action", seat, kind: legal.raise_kind, amount: major(to) });
-      };
-      const raise = button(word, "r", go); raise.id = "raise"; box.appendChild(raise);
+      }, "", (bet ? "B" : "R") + " ↵");
+      raise.id = "raise"; box.appendChild(raise);
       box.appendChild(button(interpolate(gettext("All-in %(amount)s"), { amount: fmt(legal.max_to) }, true), "a", () => send({ type: "action", seat, kind: legal.raise_kind, amount: major(legal.max_to) })));
       amountPanel(legal);
     } else if (legal.no_raise_reason) {
       const note = $("no-raise"); note.textContent = noRaiseText(legal); note.dataset.code = legal.no_raise_code || ""; note.hidden = false;
     }
   }
+  function remember(to) {
+    lastSize = to;
+    try { if (store) store.setItem(LAST, String(to)); } catch (e) { /* storage full or refused: kept for this page */ }
+  }
+  // Each preset proposes an amount (the server's, within the legal range) for the bet/raise button to confirm:
+  // two clicks, or two keys. The last size used is offered only while it is legal; otherwise it says why not.
   function amountPanel(legal) {
     $("amount-panel").hidden = false;
-    amount = amount || String(legal.min_to);
-    showAmount();
+    if (!amount) { amount = String(legal.min_to); fresh = true; }
     const presets = $("presets"); presets.replaceChildren();
     const p = legal.presets || {};
     [
       [interpolate(gettext("Min %(amount)s"), { amount: fmt(p.min) }, true), "m", p.min],
       [interpolate(gettext("½ pot %(amount)s"), { amount: fmt(p.half_pot) }, true), "h", p.half_pot],
       [interpolate(gettext("Pot %(amount)s"), { amount: fmt(p.pot) }, true), "p", p.pot],
-    ].forEach(([label, key, value]) =>
-      presets.appendChild(button(label, key, () => { amount = String(value); showAmount(); })));
+    ].forEach(([label, key, value]) => presets.appendChild(button(label, key, () => propose(value))));
+    if (lastSize) {
+      const last = button(interpolate(gettext("Last %(amount)s"), { amount: fmt(lastSize) }, true), "l", () => propose(lastSize));
+      last.id = "last-size"; last.dataset.amount = lastSize;
+      if (lastSize < legal.min_to || lastSize > legal.max_to) {
+        last.disabled = true;
+        last.title = interpolate(gettext("Not legal now: from %(min)s to %(max)s"), { min: fmt(legal.min_to), max: fmt(legal.max_to) }, true);
+      }
+      presets.appendChild(last);
+    }
     const pad = $("keypad"); pad.replaceChildren();
-    ["1", "2", "3", "4", "5", "6", "7", "8", "9", "C", "0", "⌫"].forEach((k) => pad.appendChild(button(k, "", () => key(k))));
-  }
-  function showAmount() { $("amount").textContent = fmt(amount || 0); $("amount").dataset.amount = amount || "0"; }
-  function key(k) {
-    if (k === "C") amount = ""; else if (k === "⌫") amount = amount.slice(0, -1); else amount = (amount === "0" ? "" : amount) + k;
+    ["1", "2", "3", "4", "5", "6", "7", "8", "9", "000", "0", "⌫"].forEach((k) => {
+      const b = button(k, k === "⌫" ? "backspace" : k.length === 1 ? k : "", () => key(k));
+      delete b.dataset.hint; b.dataset.pad = k;
+      pad.appendChild(b);
+    });
     showAmount();
+  }
+  $("clear-amount").addEventListener("click", () => { amount = ""; fresh = true; showAmount(); });
+  function propose(value) { amount = String(value); fresh = true; showAmount(); focusRaise(); }
+  // After a preset or a key of the keypad the bet/raise button has the focus, so Enter (or Space) confirms.
+  function focusRaise() { const r = $("raise"); if (r) r.focus({ preventScroll: true }); }
+  function showAmount() {
+    const value = amount || String(state.legal.min_to);
+    $("amount").textContent = fmt(value); $("amount").dataset.amount = value;
+    $("amount").classList.toggle("fresh", fresh);
+    const r = $("raise");
+    if (r) r.textContent = interpolate(state.legal.raise_kind === "bet" ? gettext("Bet %(amount)s") : gettext("Raise to %(amount)s"), { amount: fmt(value) }, true);
+  }
+  function key(k) {
+    if (fresh) { amount = ""; fresh = false; }
+    if (k === "⌫") amount = amount.slice(0, -1); else amount = (amount + k).replace(/^0+/, "");
+    if (!amount) fresh = true;  // all typed away: the minimum is proposed again
+    showAmount(); focusRaise();
   }
   // Every seat still to decide may show now, in or out of the proposed order (case 58); the proposed next
   // comes first and alone takes the keys. Muck only where the engine takes it (asked, or beaten by a shown hand).
+  // At the showdown Enter shows the seat whose cards are being picked, else the proposed next; during a run-out
+  // it deals the board. Muck is X: K is a king while cards are typed.
   function showdownButtons(box) {
+    const confirm = state.next === "showdown" ? (pickerFor || state.showdown_pending[0]) : null;
     state.showdown_pending.forEach((seat, k) => {
       const held = state.seats.find((s) => s.seat === seat);
       const size = state.game === "club_poker" ? 5 : 2;
-      box.appendChild(button(interpolate(gettext("Show %(seat)s"), { seat }, true), k ? "" : "s", () => {
+      const keys = (k ? "" : "s") + (seat === confirm ? " enter" : "");
+      box.appendChild(button(interpolate(gettext("Show %(seat)s"), { seat }, true), keys.trim(), () => {
         const known = held && held.cards.indexOf("?") < 0 ? held.cards : null;
         if (known) { send({ type: "show", seat, cards: known }); return; }
-        if (chosen.length !== size) { pickerFor = seat; say(interpolate(gettext("Pick seat %(seat)s's %(count)s cards, then Show"), { seat, count: size }, true), true); drawPicker(); return; }
+        if (chosen.length !== size) {
+          pickerFor = seat; say(interpolate(gettext("Pick seat %(seat)s's %(count)s cards, then Show"), { seat, count: size }, true), true);
+          drawActions(); drawPicker(); return;
+        }
         send({ type: "show", seat, cards: chosen.join("") });
-      }));
-      if (state.may_muck.indexOf(seat) >= 0) box.appendChild(button(interpolate(gettext("Muck %(seat)s"), { seat }, true), k ? "" : "k", () => send({ type: "muck", seat }), "secondary"));
+      }, "", [k ? "" : "S", seat === confirm ? "↵" : ""].filter(Boolean).join(" ")));
+      if (state.may_muck.indexOf(seat) >= 0) box.appendChild(button(interpolate(gettext("Muck %(seat)s"), { seat }, true), k ? "" : "x", () => send({ type: "muck", seat }), "secondary"));
     });
   }
 
@@ -437,17 +492,6 @@
       box.appendChild(b);
     }));
   }
-
-  document.addEventListener("keydown", (e) => {
-    if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
-    if (/^[0-9]$/.test(e.key) && !$("amount-panel").hidden) { key(e.key); e.preventDefault(); return; }
-    if (e.key === "Backspace" && !$("amount-panel").hidden) { key("⌫"); e.preventDefault(); return; }
-    if (e.key === "Enter" && $("raise")) { $("raise").click(); e.preventDefault(); return; }
-    // Escaped: a key such as " would otherwise break the selector and throw.
-    const k = CSS.escape(e.key);
-    const target = document.querySelector('#actions button[data-key="' + k + '"], #presets button[data-key="' + k + '"]');
-    if (target && !target.disabled) { target.click(); e.preventDefault(); }
-  });
 
   load(root.dataset.hand);
 })();
