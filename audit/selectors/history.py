@@ -70,6 +70,12 @@ class Change:
     request_id: UUID | None
     fields: list[FieldChange]
 
+    @property
+    def is_edit(self) -> bool:
+        """Values went from before to after. A creation (or the baseline) shows the values the record was
+        given, a deletion those it held: neither goes from one value to another."""
+        return self.label == "update"
+
 
 def history_events(filters: HistoryFilter) -> QuerySet[Any]:
     """``{"pgh_id", "pgh_created_at", "audit_kind"}`` per history row that matches, newest first, across models.

@@ -1,4 +1,5 @@
-"""How stakes, games and fees read on signs and boards (text only, no database).
+"""How stakes, games and fees read on signs and boards, and a table's changes in its history (text only, no
+database).
 
 Every function reads the active translation, so a caller that wants the
 room's language wraps the call in ``translation.override``.
@@ -10,10 +11,11 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.money import format_money
 from rake.engine.policies import HourlyFee, PercentageFee
-from tables.models import Game, GameKind
+from tables.models import Game, GameKind, TableEvent
 
 
 def money(amount: int) -> str:
@@ -79,3 +81,22 @@ def fee_text(policy: PercentageFee | HourlyFee | None, *, has_flop: bool = True)
     if policy.no_flop_no_drop and has_flop:
         parts.append(_("no flop, no drop"))
     return ", ".join(parts)
+
+
+def table_event_text(event: TableEvent) -> str:
+    """A row of a table's history: "created: Club Poker 1,000, 6 seats", "paused (open → paused)".
+
+    A creation or a new configuration says the game and seats it set (a new table's status only "goes" from
+    closed to closed); a change of status says the statuses it went between. Reads ``event.game``: select it
+    with the events.
+    """
+    action = event.get_action_display()
+    if event.action in (TableEvent.Action.CREATE, TableEvent.Action.CONFIGURE):
+        seats = ngettext("%(seats)s seat", "%(seats)s seats", event.seats) % {"seats": event.seats}
+        game = event.game.name if event.game is not None else _("no game")
+        return _("%(action)s: %(game)s, %(seats)s") % {"action": action, "game": game, "seats": seats}
+    return _("%(action)s (%(before)s → %(after)s)") % {
+        "action": action,
+        "before": event.get_from_status_display(),
+        "after": event.get_to_status_display(),
+    }

@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import Conflict, DomainError, NotFound
 from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent, TableStatus
@@ -175,7 +176,11 @@ def table_close(*, actor: User, table_id: int) -> Table:
     taken = SeatSession.objects.filter(table=table, ended_at__isnull=True).count()
     if taken:
         raise DomainError(
-            _("Table %(number)s still has %(taken)s seated player(s): stand them up first.")
+            ngettext(
+                "Table %(number)s still has %(taken)s seated player: stand them up first.",
+                "Table %(number)s still has %(taken)s seated players: stand them up first.",
+                taken,
+            )
             % {"number": table.number, "taken": taken},
             code="table_has_players",
             seated=taken,
