@@ -1,10 +1,13 @@
-"""API plumbing shared by every app: errors, pagination, and the one field of each kind (money, integer, enum)."""
+"""API plumbing shared by every app: the JSON parser, errors, pagination, input serializers that refuse unknown
+fields, and the one field of each kind (money, integer, enum)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+import re
+from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import Any
+from typing import IO, Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -14,16 +17,79 @@ from django.db.models import Choices
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions, parsers, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.utils.json import strict_constant
 
 from config import unavailable
 from config.errors import DomainError
 from config.gaming_day import check_gaming_day
 from config.money import amount_pattern, exponent, parse_amount, to_major
 from config.numbers import MAX_ID, whole_number
+
+# No request of the room nests deeper than a few levels (a whole hand: its events, each event's hole cards).
+MAX_JSON_DEPTH = 16
+# A JSON string (its brackets are text), then everything but brackets, then an innermost pair of brackets.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def json_too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """``text`` holds arrays or objects nested more than ``limit`` deep.
+
+    Read before the parser, which recurses once per level: a body of ten thousand ``[`` ends in a
+    RecursionError, and a few hundred levels pass the parser but not the code that walks the data after it
+    (validation, the error's details), each a 500. Each pass removes the innermost pairs in one regular
+    expression, so a hostile body costs ``limit`` linear passes, not a Python step per character. Brackets
+    that do not pair are left to the parser, which names the syntax error.
+    """
+    brackets = _NOT_BRACKETS.sub("", _JSON_STRING.sub("", text))
+    for _level in range(limit):
+        if not brackets:
+            return False
+        brackets, removed = _EMPTY_PAIR.subn("", brackets)
+        if not removed:
+            return False
+    return bool(brackets)
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing with a 400 a body nested deeper than ``MAX_JSON_DEPTH`` before parsing it
+    (the default parser of every view: ``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``)."""
+
+    def parse(self, stream: IO[Any], media_type: str | None = None, parser_context: Any = None) -> Any:
+        encoding = parsers.get_encoding(parser_context or {})  # type: ignore[attr-defined]
+        try:
+            text = stream.read().decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise exceptions.ParseError(_("JSON parse error - %(error)s") % {"error": exc}) from None
+        if json_too_deep(text):
+            message = _("The JSON body is nested deeper than %(limit)s levels.") % {"limit": MAX_JSON_DEPTH}
+            raise exceptions.ParseError(message)
+        try:
+            return json.loads(text, parse_constant=strict_constant if self.strict else None)
+        except (ValueError, RecursionError) as exc:  # RecursionError: unpaired brackets past the limit
+            raise exceptions.ParseError(_("JSON parse error - %(error)s") % {"error": exc}) from None
+
+
+class InputSerializer(serializers.Serializer[dict[str, Any]]):
+    """A request's input: a key that names none of its fields is refused with a 400 naming it.
+
+    DRF drops unknown keys in silence, so a mistyped field (``rate`` where the field is ``percent``) was as
+    if unsent, and the request went on to the service's refusal, worded in the service's terms, or to a
+    default the sender never chose. A nested serializer of this class refuses its own unknown keys.
+    """
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if isinstance(data, Mapping):
+            unknown = [key for key in data if key not in self.fields or self.fields[key].read_only]
+            if unknown:
+                # The first few only: a hostile body of many keys gets a short answer.
+                message = _("No field of this name is read here.")
+                raise serializers.ValidationError({str(key): [message] for key in unknown[:5]})
+        return dict(super().to_internal_value(data))
 
 
 class Pagination(PageNumberPagination):
@@ -38,6 +104,9 @@ def error_body(code: str, message: str, details: Any) -> dict[str, Any]:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error leaves as ``{"error": {"code", "message", "details"}}``."""
+    # Imported here: DRF's views read the default parser, this module's, as they are first imported.
+    from rest_framework import views
+
     if isinstance(exc, unavailable.DATABASE_ERRORS):
         unavailable.log(context["request"], exc)
         body = error_body(unavailable.CODE, str(unavailable.MESSAGE), {})
@@ -55,7 +124,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
-    response = drf_exception_handler(exc, context)
+    response = views.exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response
     details = response.data

@@ -1,10 +1,11 @@
 """Money as integers of the currency's minor unit.
 
 An amount arrives in major units, as text or a JSON integer, and must match one
-grammar, checked before any arithmetic: ASCII digits, then optionally a point and
-at most the currency's minor digits (``1000``; ``12.50`` in EUR), at most
-``MAX_DIGITS`` digits before the point. Anything else is refused: ``1e3``,
-``1_000``, full-width digits, signs, blanks, floats, NaN. No ``Decimal`` is built
+grammar, checked before any arithmetic (``config.numbers.decimal_parts``): ASCII
+digits with no leading zero, then optionally a point and at most the currency's
+minor digits (``1000``; ``12.50`` in EUR), at most ``MAX_DIGITS`` digits before
+the point. Anything else is refused: ``1e3``, ``1_000``, ``0100``, full-width
+digits, signs, blanks, floats, NaN. No ``Decimal`` is built
 from input and no int is read from text longer than the grammar allows, so a
 16-byte ``"1e999999"``, which once made the server build a million-digit int, is
 refused in microseconds. Every money field of the API and every page form and
@@ -21,14 +22,14 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError, quoted
+from config.numbers import decimal_parts
 
 # Far above any real stake, far below PostgreSQL's bigint.
 MAX_AMOUNT = 10**15
 # A whole part longer than MAX_AMOUNT's is refused by its length, before int() reads it.
 MAX_DIGITS = len(str(MAX_AMOUNT))
-# Digits, then optionally a point and digits, in text of at most _MAX_TEXT characters; the
-# lengths of the parts are checked apart so that a refusal names the rule broken.
-_AMOUNT = re.compile(r"([0-9]+)(?:\.([0-9]+))?")
+# The grammar's text is at most _MAX_TEXT characters; the lengths of its parts are checked apart so that a
+# refusal names the rule broken.
 _MAX_TEXT = 2 * MAX_DIGITS + 1
 
 
@@ -41,7 +42,7 @@ def amount_pattern(*, signed: bool = False) -> str:
     below zero (``str(to_major(amount))`` of a variance)."""
     fraction = rf"(\.[0-9]{{1,{exponent()}}})?" if exponent() else ""
     sign = "-?" if signed else ""
-    return rf"^{sign}[0-9]{{1,{MAX_DIGITS}}}{fraction}$"
+    return rf"^{sign}(0|[1-9][0-9]{{0,{MAX_DIGITS - 1}}}){fraction}$"
 
 
 def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = False) -> int:
@@ -58,12 +59,12 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
             % {"field": field, "name": type(value).__name__},
             code="bad_money",
         )
-    match = _AMOUNT.fullmatch(value) if len(value) <= _MAX_TEXT else None
-    if match is None:
+    parts = decimal_parts(value, max_length=_MAX_TEXT)
+    if parts is None:
         raise DomainError(
             _("%(field)s: %(value)r is not an amount") % {"field": field, "value": quoted(value)}, code="bad_money"
         )
-    whole, fraction = match.group(1), match.group(2) or ""
+    whole, fraction = parts
     if len(fraction) > exp:
         raise DomainError(
             _("%(field)s: %(value)s has more decimals than %(currency)s allows (%(exponent)s)")

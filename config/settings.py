@@ -321,7 +321,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Bodies are JSON: nested inputs (chip counts, events) have no form encoding. The views that take an
     # upload name multipart themselves, so the schema advertises exactly the encodings each one reads.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.api.JSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # drf-spectacular's, plus the error responses every operation may answer (config/openapi.py).
     "DEFAULT_SCHEMA_CLASS": "config.openapi.AutoSchema",

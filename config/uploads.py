@@ -4,7 +4,8 @@ A photo must decode as a JPEG or PNG image (Pillow, limited to those two
 decoders); a PDF must begin as one (``%PDF-``); a video must carry an MP4
 ``ftyp`` box; text must be UTF-8 without NUL bytes. A name that claims a
 kind must also be right about it: a text file named ``.pdf`` is an impostor,
-even where text is accepted. The file is then stored under a random name
+even where text is accepted, and so is one named ``.html`` (or ``.svg``,
+``.js``: a page or a script, which no upload is). The file is then stored under a random name
 with the extension of what it really is, so the name says nothing of the
 player and ``config.files`` can send it with its real content type.
 """
@@ -48,6 +49,10 @@ IMAGES = (JPEG, PNG)
 # check kept the name they came with).
 BY_EXTENSION = {"jpeg": JPEG} | {kind.extension: kind for kind in (JPEG, PNG, PDF, MP4, TEXT)}
 
+# Names of what a browser renders or runs: no upload is one, so text named so is an impostor (its name claims
+# a kind its content is not), refused rather than stored as text.
+_PAGE_EXTENSIONS = frozenset({"html", "htm", "xhtml", "shtml", "svg", "js", "mjs", "xml"})
+
 
 def kind_of_name(name: str) -> FileKind | None:
     """The kind a file's name claims, by its extension."""
@@ -68,11 +73,13 @@ def check_upload(upload: File[bytes], *, field: str, kinds: Collection[FileKind]
             code="bad_file",
             field=field,
         )
-    claimed = kind_of_name(upload.name or "")
-    if claimed is not None and claimed != kind:
+    name = upload.name or ""
+    claimed = kind_of_name(name)
+    extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if (claimed is not None and claimed != kind) or extension in _PAGE_EXTENSIONS:
         raise DomainError(
             _("%(field)s: the file is named as %(claimed)s but its content is %(kind)s.")
-            % {"field": field, "claimed": claimed.label, "kind": kind.label},
+            % {"field": field, "claimed": claimed.label if claimed else f".{extension}", "kind": kind.label},
             code="bad_file",
             field=field,
         )

@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import EnumField, GamingDayField, MoneyField, Pagination, StrictIntegerField
+from config.api import EnumField, GamingDayField, JSONParser, MoneyField, Pagination, StrictIntegerField
 from config.errors import DomainError, NotFound
 from config.files import send_file
 from config.gaming_day import current_gaming_day

@@ -23,8 +23,9 @@ from games import services
 from games.apis import lean
 from games.apis import serializers as s
 from games.apis.amounts import event_out, result_out, state_out
-from games.models import Hand, HandEvent, HandSeat
+from games.models import Hand, HandEvent, HandSeat, HandStatus
 from games.selectors import hand_detail, hand_get_for_user
+from games.selectors.hands import hand_replay
 from games.services.state import engine_state, state_payload
 
 RECORDERS = roles_allowed(Role.FLOOR_MANAGER, Role.DEALER)
@@ -284,4 +285,6 @@ def state_for(request: Request, hand_id: int) -> Any:
         seat.seat_number: seat.player.masked_name if seat.player else f"Seat {seat.seat_number}"
         for seat in hand.seats.select_related("player")
     }
-    return state_data(hand, engine_state(hand), names)
+    # As the hand's page links it: a tie settled by a replay names the replay's hand.
+    replay = hand_replay(hand) if hand.status != HandStatus.OPEN else None
+    return state_data(hand, engine_state(hand), names, replay=replay)

@@ -178,6 +178,11 @@ def describe_event(data: dict[str, Any]) -> str:
     return str(kind)
 
 
+def hand_replay(hand: HandRow) -> HandRow | None:
+    """The hand dealt again to settle ``hand``'s tie (Club Poker's replay), once it is recorded."""
+    return HandRow.objects.filter(replay_of=hand).only("pk", "number").first()
+
+
 def hand_detail(hand: HandRow) -> dict[str, Any]:
     """Everything the hand's page and the detail API show: seats, log by street, pots, result, links."""
     events = list(HandEvent.objects.filter(hand=hand).select_related("created_by").order_by("seq"))
@@ -188,7 +193,7 @@ def hand_detail(hand: HandRow) -> dict[str, Any]:
     final = data.get("final_stacks", {})
     descriptions = data.get("descriptions", {})
     shown = data.get("shown", {})
-    replay = HandRow.objects.filter(replay_of=hand).only("pk", "number").first()
+    replay = hand_replay(hand)
     corrected_by = HandRow.objects.filter(corrects=hand).only("pk", "number", "revision").first()
     return {
         "seats": [

@@ -49,7 +49,7 @@ def _check_table(table: Table, open_hand: tuple[int, int] | None) -> None:
     if table.status != TableStatus.OPEN or table.game is None:
         raise Conflict(
             _("Table %(number)s is %(status)s: hands are dealt only at an open table.")
-            % {"number": table.number, "status": table.status},
+            % {"number": table.number, "status": table.get_status_display()},
             code="table_not_open",
             table_status=table.status,
         )

@@ -13,7 +13,7 @@ from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from config.api import EnumField, MoneyField, StrictIntegerField
+from config.api import EnumField, InputSerializer, MoneyField, StrictIntegerField
 from config.models import JobStatus
 from config.numbers import MAX_ID
 from rake.models import DropCountStatus, ExportContent, ExportFormat
@@ -26,18 +26,18 @@ ReportGroup = TextChoices("ReportGroup", list(GROUPS))  # type: ignore[call-over
 # --- drop counts -------------------------------------------------------------------------------
 
 
-class DropCountStartInputSerializer(serializers.Serializer[dict[str, Any]]):
+class DropCountStartInputSerializer(InputSerializer):
     table_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
     gaming_day = serializers.DateField(required=False, help_text=_("Default: today's gaming day."))
     shift = StrictIntegerField(required=False, min_value=1, max_value=24, help_text=_("Default: the shift now."))
 
 
-class DropChipCountSerializer(serializers.Serializer[dict[str, Any]]):
+class DropChipCountSerializer(InputSerializer):
     denomination_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
     pieces = StrictIntegerField(min_value=0, max_value=10**9)
 
 
-class DropTallyInputSerializer(serializers.Serializer[dict[str, Any]]):
+class DropTallyInputSerializer(InputSerializer):
     chips = DropChipCountSerializer(many=True, allow_empty=True)
 
     def validate_chips(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -52,7 +52,7 @@ def tally_chips(data: dict[str, Any]) -> dict[int, int]:
     return {c["denomination_id"]: c["pieces"] for c in data["chips"]}
 
 
-class DropExplainInputSerializer(serializers.Serializer[dict[str, Any]]):
+class DropExplainInputSerializer(InputSerializer):
     explanation = serializers.CharField(max_length=500)
 
 
@@ -132,7 +132,7 @@ class ReconciliationRowSerializer(serializers.Serializer[dict[str, Any]]):
 # --- gaming days ---------------------------------------------------------------------------------
 
 
-class DayCloseInputSerializer(serializers.Serializer[dict[str, Any]]):
+class DayCloseInputSerializer(InputSerializer):
     gaming_day = serializers.DateField()
     note = serializers.CharField(max_length=300, required=False, allow_blank=True)
 

@@ -7,7 +7,7 @@ Floats, NaN, Infinity and extra decimals are refused with a 400.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -15,36 +15,49 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.api import EnumField, MoneyField, StrictBooleanField, StrictIntegerField
-from config.errors import DomainError
+from config.api import EnumField, InputSerializer, MoneyField, StrictBooleanField, StrictIntegerField
+from config.errors import DomainError, quoted
 from config.money import to_major
-from config.numbers import MAX_ID
+from config.numbers import MAX_ID, decimal_parts
 from rake.models import Allocation, FeeKind, FeePolicyVersion, TimeCharge, TimeChargeStatus, TimeUnit
 from rake.selectors import fee_line
 from rake.services import check_rate_setting
 
 PERCENT_DECIMALS = 2
+# "100.00" or "0.0001": text longer can only be refused by the range or the steps, so it is refused by its length.
+_MAX_PERCENT_TEXT = 6
 
 
 def percent_to_rate(value: object) -> Decimal:
-    """ "5.00" (percent) -> ``Decimal("0.0500")`` (fraction); refuses what the regulation or the column refuse."""
-    if isinstance(value, (bool, float)) or not isinstance(value, (str, int, Decimal)):
+    """ "5.00" (percent) -> ``Decimal("0.0500")`` (fraction); refuses what the regulation or the column refuse.
+
+    Text is read by the grammar of amounts (``config.numbers.decimal_parts``), so ``5e0``, ``05``, full-width
+    digits and ``1e999999`` are refused before any Decimal is built; a JSON integer is a whole percent.
+    """
+    if type(value) is int:
+        percent = Decimal(value)
+    elif isinstance(value, str):
+        parts = decimal_parts(value, max_length=_MAX_PERCENT_TEXT)
+        if parts is None:
+            raise DomainError(_("percent: %(value)r is not a number") % {"value": quoted(value)}, code="bad_percent")
+        whole, fraction = parts
+        percent = Decimal(f"{whole}.{fraction or 0}")
+    else:
         raise DomainError(
             _('percent: send a percentage as a string such as "5.00", not %(name)s') % {"name": type(value).__name__},
             code="bad_percent",
         )
-    try:
-        percent = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise DomainError(_("percent: %(value)r is not a number") % {"value": value}, code="bad_percent") from None
-    if not percent.is_finite():
-        raise DomainError(_("percent: %(value)r is not a finite number") % {"value": value}, code="bad_percent")
-    # Range first, then steps of 0.01% (a huge exponent would not quantize).
+    # The range (0 < p <= 5) and the steps of 0.01% are the service's.
     return check_rate_setting(percent / 100)
 
 
 @extend_schema_field(
-    {"type": "string", "pattern": r"^\d+(\.\d{1,2})?$", "example": "5.00", "description": "Percent, 0 < p ≤ 5."}
+    {
+        "type": "string",
+        "pattern": r"^(0|[1-9][0-9]{0,2})(\.[0-9]{1,2})?$",
+        "example": "5.00",
+        "description": "Percent, 0 < p ≤ 5, at most two decimals.",
+    }
 )
 class PercentField(serializers.Field[Decimal, Decimal, str, Any]):
     """A percentage in, a fraction out to the service; the fraction shown back as percent."""
@@ -59,12 +72,12 @@ class PercentField(serializers.Field[Decimal, Decimal, str, Any]):
         return f"{value * 100:.{PERCENT_DECIMALS}f}"
 
 
-class CapByPlayersSerializer(serializers.Serializer[dict[str, Any]]):
+class CapByPlayersSerializer(InputSerializer):
     min_players = StrictIntegerField(min_value=1, max_value=10)
     cap = MoneyField()
 
 
-class FeePolicySetInputSerializer(serializers.Serializer[dict[str, Any]]):
+class FeePolicySetInputSerializer(InputSerializer):
     table_id = StrictIntegerField(required=False, min_value=1, max_value=MAX_ID)
     game_id = StrictIntegerField(required=False, min_value=1, max_value=MAX_ID)
     kind = EnumField(FeeKind)
@@ -188,7 +201,7 @@ class TimeChargeSerializer(serializers.ModelSerializer[TimeCharge]):
         read_only_fields = fields
 
 
-class TimeChargeNotCollectedInputSerializer(serializers.Serializer[dict[str, Any]]):
+class TimeChargeNotCollectedInputSerializer(InputSerializer):
     reason = serializers.CharField(max_length=200)
 
 

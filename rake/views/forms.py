@@ -148,8 +148,10 @@ class FeePolicyAdminForm(_ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["effective_from"].required = False
-        self.fields["effective_from"].help_text = _("Empty: now. Never in the past.")
+        # A recorded version's page shows its fields read only, not in the form (versions are never changed).
+        if "effective_from" in self.fields:
+            self.fields["effective_from"].required = False
+            self.fields["effective_from"].help_text = _("Empty: now. Never in the past.")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

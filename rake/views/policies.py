@@ -24,6 +24,8 @@ from tables.models import Game, GameKind, Table
 POLICY_READERS = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
 POLICY_WRITERS = (Role.FLOOR_MANAGER,)
 CHARGE_MARKERS = (Role.FLOOR_MANAGER, Role.DEALER)
+# Accountants read the charges (as in the API), and mark none.
+CHARGE_READERS = (*CHARGE_MARKERS, Role.ACCOUNTANT)
 
 
 @role_required(*POLICY_READERS)
@@ -104,19 +106,24 @@ def game_fee_policy(request: HttpRequest, game_id: int) -> HttpResponse:
     return _policy_page(request, table=None, game=game)
 
 
-@role_required(*CHARGE_MARKERS)
+@role_required(*CHARGE_READERS)
 def table_time_charges(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The time charges at a table: due first, with collect and not-collected buttons."""
+    """The time charges at a table: due first, with collect and not-collected buttons for those who mark them."""
     table = Table.objects.select_related("game").filter(pk=table_id).first()
     if table is None:
         return render(request, "rake/not_found.html", {"what": _("Table %(id)s") % {"id": table_id}}, status=404)
+    visible = selectors.visible_table_ids(request.user)
+    if visible is not None and table.pk not in visible:
+        return forbidden(request, CHARGE_READERS)
     try:
         selectors.check_may_mark_time_charges(request.user, table_id=table.pk)
+        may_mark = True
     except DomainError:
-        return forbidden(request, CHARGE_MARKERS)
+        may_mark = False
     charges = selectors.time_charges_list(table_ids=[table.pk])
     context = {
         "table": table,
+        "may_mark": may_mark,
         "due": list(charges.filter(status=TimeChargeStatus.DUE).order_by("period_start", "pk")),
         "marked": list(charges.exclude(status=TimeChargeStatus.DUE)[:50]),
         "fee_line": selectors.table_fee_line(table.pk),
@@ -142,7 +149,7 @@ def _mark(request: HttpRequest, charge_id: int, *, collected: bool) -> HttpRespo
         charge = selectors.time_charge_get_for_user(charge_id=charge_id, user=user)
     if is_htmx(request):
         charge = selectors.time_charge_get_for_user(charge_id=charge.pk, user=user)
-        context = {"charge": charge, "error": error}
+        context = {"charge": charge, "error": error, "may_mark": True}
         return render(request, "rake/time_charges.html#charge_row", context, status=400 if error else 200)
     if error:
         messages.error(request, error)

@@ -6,12 +6,12 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import EnumField, Pagination, StrictIntegerField
+from config.api import EnumField, JSONParser, Pagination, StrictIntegerField
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role

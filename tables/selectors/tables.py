@@ -117,11 +117,17 @@ def tables_for_user(*, user: AbstractBaseUser | AnonymousUser, status: str | Non
     return tables_list(table_ids=ids, status=status)
 
 
-def table_get_for_user(*, user: AbstractBaseUser | AnonymousUser, table_id: int) -> Table:
-    table = table_get(table_id=table_id)
-    if not _sees_every_table(user) and not any(
+def table_opens_for(user: AbstractBaseUser | AnonymousUser, table: Table) -> bool:
+    """The table's page opens for ``user``: every table for the floor and accounts, a dealer's only while
+    they deal it. ``table`` is read with its ``current_assignments`` (``tables_with_state``)."""
+    return _sees_every_table(user) or any(
         a.dealer_id == user.pk
         for a in table.current_assignments  # type: ignore[attr-defined]
-    ):
+    )
+
+
+def table_get_for_user(*, user: AbstractBaseUser | AnonymousUser, table_id: int) -> Table:
+    table = table_get(table_id=table_id)
+    if not table_opens_for(user, table):
         raise Forbidden(_("You do not deal table %(number)s.") % {"number": table.number}, code="not_your_table")
     return table

@@ -56,7 +56,7 @@ def seat_in(
     if table.status != TableStatus.OPEN:
         raise DomainError(
             _("Table %(number)s is %(status)s: players sit only at an open table.")
-            % {"number": table.number, "status": table.status},
+            % {"number": table.number, "status": table.get_status_display()},
             code="table_not_open",
         )
     taken = {

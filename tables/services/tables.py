@@ -84,7 +84,7 @@ def table_configure(*, actor: User, table_id: int, game_id: int | None, seats: i
     if table.status != TableStatus.CLOSED:
         raise Conflict(
             _("Table %(number)s is %(status)s: its game and seats change only while it is closed.")
-            % {"number": table.number, "status": table.status},
+            % {"number": table.number, "status": table.get_status_display()},
             code="table_not_closed",
         )
     game = _game(game_id)
@@ -112,7 +112,8 @@ def table_open(*, actor: User, table_id: int) -> Table:
     table = lock_table(table_id)
     if table.status != TableStatus.CLOSED:
         raise Conflict(
-            _("Table %(number)s is already %(status)s.") % {"number": table.number, "status": table.status},
+            _("Table %(number)s is already %(status)s.")
+            % {"number": table.number, "status": table.get_status_display()},
             code="table_not_closed",
         )
     if table.game is None:
@@ -142,7 +143,7 @@ def table_pause(*, actor: User, table_id: int, note: str = "") -> Table:
     if table.status != TableStatus.OPEN:
         raise Conflict(
             _("Table %(number)s is %(status)s: only an open table pauses.")
-            % {"number": table.number, "status": table.status},
+            % {"number": table.number, "status": table.get_status_display()},
             code="table_not_open",
         )
     before = _transition(table, TableStatus.PAUSED)
@@ -156,7 +157,7 @@ def table_resume(*, actor: User, table_id: int) -> Table:
     if table.status != TableStatus.PAUSED:
         raise Conflict(
             _("Table %(number)s is %(status)s: only a paused table resumes.")
-            % {"number": table.number, "status": table.status},
+            % {"number": table.number, "status": table.get_status_display()},
             code="table_not_paused",
         )
     if not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():

@@ -24,7 +24,7 @@ from tables import selectors, services
 from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Game
 from tables.selectors.dealers import dealer_profiles, dealer_shifts, dealers_without_profile
 from tables.selectors.players import player_get
-from tables.selectors.tables import seat_sessions
+from tables.selectors.tables import seat_sessions, table_opens_for
 from tables.services.players import PLAYER_EDITABLE
 from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, run, safe_next
 
@@ -235,8 +235,11 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
 @role_required(*PAGE_ROLES["dealers"])
 def dealers(request: HttpRequest) -> HttpResponse:
     """The rotation ("downs") board, dealer profiles and shifts."""
+    board = selectors.rotation_board()
     context = {
-        "board": selectors.rotation_board(),
+        "board": board,
+        # A dealer opens only the table they deal: the others' numbers are shown without a link.
+        "table_links": {row.table.pk for row in board.rows if table_opens_for(request.user, row.table)},
         "profiles": dealer_profiles(),
         "new_dealers": dealers_without_profile(),
         "games": Game.objects.filter(is_active=True).order_by("name"),

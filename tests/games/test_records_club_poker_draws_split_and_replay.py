@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
+
 from games import services as hands
 from games.engine import Pot
 from games.models import Hand, HandStatus, PotAward, SeatStack, StackKind
@@ -68,3 +70,17 @@ def test_a_replay_stored_before_banks_were_kept_apart_reads_as_one_bank_for_ever
     banks = stored.pop("carried_banks")
     legacy = setup_from_dict({**stored, "carried": sum(amount for amount, _ in banks)})
     assert legacy.carried_banks == (Pot(banks[0][0], (1, 2)),)
+
+
+def test_a_tied_hands_state_links_its_replay_as_its_page_does(dealer, club_table, api_for, client_for):
+    first = hands.hand_start(actor=dealer, table_id=club_table.pk).hand
+    record(dealer, first, *CLUB_TO_TIE)
+    record(dealer, first, ev("replay"))
+    replay = Hand.objects.get(replay_of=first)
+    state = api_for(dealer).get(reverse("api:games-hand-state", args=[first.pk])).json()
+    assert state["replay_hand_id"] == replay.pk
+    assert (
+        reverse("games:hand", args=[replay.pk])
+        in client_for(dealer).get(reverse("games:hand", args=[first.pk])).content.decode()
+    )
+    assert api_for(dealer).get(reverse("api:games-hand-state", args=[replay.pk])).json()["replay_hand_id"] is None

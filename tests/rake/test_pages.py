@@ -115,3 +115,39 @@ def test_a_dealer_of_another_table_is_refused_the_time_charges_page(
     table, other = open_table(club_poker), open_table(club_poker)
     other_dealer = other.dealer_assignments.get(ended_at__isnull=True).dealer
     assert client_for(other_dealer).get(reverse("rake:table_time_charges", args=[table.pk])).status_code == 403
+
+
+def test_the_accountant_reads_the_time_charges_and_marks_none(
+    floor_manager: User,
+    accountant: User,
+    client_for: Callable[[User | None], Client],
+    open_table: Callable[..., Table],
+    club_poker: Game,
+    seat: Callable[..., SeatSession],
+    past_version: Callable[..., FeePolicyVersion],
+) -> None:
+    table = open_table(club_poker)
+    past_version(table=table, effective_from=timezone.now() - timedelta(hours=1), amount_per_hour=2000)
+    seat(table, since=timezone.now() - timedelta(minutes=3))
+    time_charges_create(actor=floor_manager)
+    charge = TimeCharge.objects.get()
+    client = client_for(accountant)
+    page = client.get(reverse("rake:table_time_charges", args=[table.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert f'id="charge-{charge.pk}"' in html and "2,000" in html
+    assert reverse("rake:time_charge_collect", args=[charge.pk]) not in html
+    assert client.post(reverse("rake:time_charge_collect", args=[charge.pk])).status_code == 403
+    assert TimeCharge.objects.get().status == TimeChargeStatus.DUE
+
+
+def test_the_admin_opens_a_recorded_fee_version_read_only(
+    admin_user: User,
+    client_for: Callable[[User | None], Client],
+    past_version: Callable[..., FeePolicyVersion],
+    holdem_ring: Game,
+) -> None:
+    version = past_version(game=holdem_ring, effective_from=timezone.now() - timedelta(hours=1))
+    page = client_for(admin_user).get(reverse("admin:rake_feepolicyversion_change", args=[version.pk]))
+    assert page.status_code == 200
+    assert version.reason in page.content.decode()

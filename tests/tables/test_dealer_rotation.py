@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from config.errors import DomainError
@@ -67,3 +68,16 @@ def test_clock_out_refused_while_dealing(floor_manager, club_poker, open_table):
     dealer = selectors.dealer_assigned_now(table_id=table.pk)
     with pytest.raises(DomainError, match="push or release"):
         services.dealer_clock_out(actor=floor_manager, dealer_id=dealer.pk)
+
+
+def test_a_dealer_reads_every_table_on_the_board_and_has_a_link_only_to_their_own(
+    floor_manager, club_poker, open_table, client_for
+):
+    mine, other = open_table(club_poker), open_table(club_poker)
+    dealer = selectors.dealer_assigned_now(table_id=mine.pk)
+    board = client_for(dealer).get(reverse("tables:dealers")).content.decode()
+    assert f'data-downs-table="{other.number}"' in board
+    assert f'href="{reverse("tables:table", args=[mine.pk])}"' in board
+    assert reverse("tables:table", args=[other.pk]) not in board
+    floor = client_for(floor_manager).get(reverse("tables:dealers")).content.decode()
+    assert all(reverse("tables:table", args=[t.pk]) in floor for t in (mine, other))

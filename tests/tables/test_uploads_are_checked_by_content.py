@@ -66,6 +66,18 @@ def test_a_fake_pdf_is_refused_as_evidence(floor_manager, api_for, make_player) 
     assert not Expulsion.objects.exists()
 
 
+@pytest.mark.parametrize("name", ["statement.html", "STATEMENT.HTM", "drawing.svg", "run.js"])
+def test_text_named_as_a_page_or_a_script_is_refused_as_evidence(floor_manager, api_for, make_player, name) -> None:
+    page = upload(name, b"<html><script>alert(1)</script></html>", "text/html")
+    response = _expel(api_for(floor_manager), make_player(), page)
+    assert response.status_code == 400 and response.json()["error"]["code"] == "bad_file"
+    extension = name.rsplit(".", 1)[-1].lower()
+    assert response.json()["error"]["message"] == (
+        f"evidence: the file is named as .{extension} but its content is UTF-8 text."
+    )
+    assert not Expulsion.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("data", "stored"), [(PDF, ".pdf"), (image("JPEG"), ".jpg"), ("Վկա: seat 3 saw it.\n".encode(), ".txt")]
 )
