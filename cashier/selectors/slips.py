@@ -144,13 +144,13 @@ def _check_at_table_once(table_id: int, desk: SlipDesk) -> None:
     if table_id not in desk.at_table:
         try:
             check_at_table(desk.actor, table_id=table_id, dealt_tables=desk.dealt_tables)
-        except DomainError as refusal:
-            desk.at_table[table_id] = refusal
+        except DomainError as refused:
+            desk.at_table[table_id] = refused
         else:
             desk.at_table[table_id] = None
-    refusal = desk.at_table[table_id]
-    if refusal is not None:
-        raise refusal
+    answer = desk.at_table[table_id]
+    if answer is not None:
+        raise answer
 
 
 def _check_confirm(slip: Slip, desk: SlipDesk) -> None:

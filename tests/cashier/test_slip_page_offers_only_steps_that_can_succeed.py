@@ -122,7 +122,8 @@ def test_the_steps_cost_no_read_per_slip(room, cashier, dealer, floor_manager, m
 
 
 def _follow(client, path: str, data: dict[str, object]) -> str:
-    return client.post(path, data, follow=True).content.decode()
+    content: bytes = client.post(path, data, follow=True).content
+    return content.decode()
 
 
 def test_prepare_issue_and_receive_each_say_they_succeeded(shift, cashier, dealer, floor_manager, table, client_for):
