@@ -83,8 +83,8 @@ def check_slip_step(step: str, *, slip: Slip, desk: SlipDesk) -> None:
     listing a dealer the slips of other tables reads where they deal only for slips still open.
     """
     actor = desk.actor
+    check_step_role(step, actor=actor, kind=slip.kind)
     if step == VOID:
-        _require(actor, CAGE_ROLES, _("A void is asked for by the cage."))
         _check_status(slip, SlipStatus.REQUESTED, SlipStatus.ISSUED)
         if slip.void_requested_by_id is not None:
             raise Conflict(_("A void of this slip is already pending."), code="void_pending")
@@ -93,7 +93,6 @@ def check_slip_step(step: str, *, slip: Slip, desk: SlipDesk) -> None:
         _check_confirm(slip, desk)
         return
     cage_side = through_drawer(step, slip.kind)
-    _require(actor, CAGE_ROLES if cage_side else FLOOR_ROLES, _cage_rule(step) if cage_side else _floor_rule(step))
     _check_status(slip, SlipStatus.REQUESTED if step == ISSUE else SlipStatus.ISSUED)
     if cage_side and desk.open_shift is None:
         raise no_open_drawer()
@@ -109,6 +108,19 @@ def check_slip_step(step: str, *, slip: Slip, desk: SlipDesk) -> None:
             _("The table's tray is closed (a closer was counted); count an opener before any fill or credit."),
             code="table_closed",
         )
+
+
+def check_step_role(step: str, *, actor: User, kind: str = "") -> None:
+    """Refuse ``step`` to a user without the role it needs (an issue's or a receipt's depends on the slip's
+    ``kind``): the first of ``check_slip_step``'s checks, which the services ask before they lock anything."""
+    if step == VOID:
+        _require(actor, CAGE_ROLES, _("A void is asked for by the cage."))
+    elif step == CONFIRM:
+        _require(actor, VOID_CONFIRM_ROLES, _("A void is confirmed by a floor manager."))
+    elif through_drawer(step, kind):
+        _require(actor, CAGE_ROLES, _cage_rule(step))
+    else:
+        _require(actor, FLOOR_ROLES, _floor_rule(step))
 
 
 def slip_steps(*, slip: Slip, desk: SlipDesk) -> list[str]:
@@ -154,7 +166,6 @@ def _check_at_table_once(table_id: int, desk: SlipDesk) -> None:
 
 
 def _check_confirm(slip: Slip, desk: SlipDesk) -> None:
-    _require(desk.actor, VOID_CONFIRM_ROLES, _("A void is confirmed by a floor manager."))
     _check_status(slip, SlipStatus.REQUESTED, SlipStatus.ISSUED)
     if slip.void_requested_by_id is None:
         raise Conflict(_("Nobody in the cage has asked to void this slip."), code="void_not_requested")

@@ -31,6 +31,7 @@ from cashier.selectors.slips import (
     SlipDesk,
     check_at_table,
     check_slip_step,
+    check_step_role,
     through_drawer,
     trays_closed,
 )
@@ -139,6 +140,7 @@ def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
     reason = reason.strip()
     if not reason:
         raise DomainError(_("A void needs a reason."), code="reason_required")
+    check_step_role(VOID, actor=actor)
 
     def work() -> Slip:
         slip = _locked(slip_id)
@@ -152,6 +154,7 @@ def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
 
 def slip_void_confirm(*, actor: User, slip_id: int) -> Slip:
     """The independent half: a floor manager who did not ask for the void. Issued chips go back."""
+    check_step_role(CONFIRM, actor=actor)
 
     def work() -> Slip:
         shift_id = Slip.objects.filter(pk=slip_id).values_list("shift_id", flat=True).first()
@@ -187,6 +190,7 @@ def _lock_for(step: str, *, actor: User, slip_id: int) -> tuple[Slip, DrawerShif
     (and the closer counts it) or is refused after it, until the next opener.
     """
     kind, _table = _kind_and_table(slip_id)
+    check_step_role(step, actor=actor, kind=kind)
     shift = open_shift_locked(actor) if through_drawer(step, kind) else None
     slip = _locked(slip_id)
     tray = table_account(table_id=slip.table_id, kind=AccountKind.TRAY)
