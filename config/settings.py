@@ -57,6 +57,9 @@ CARDROOM_WAITLIST_CALL_MINUTES = env_int("CARDROOM_WAITLIST_CALL_MINUTES", 5, mi
 CARDROOM_CALL_IN_MINUTES = env_int("CARDROOM_CALL_IN_MINUTES", 30, minimum=1)
 # Floor: a called player who does not answer in time goes to the end of the list or off it.
 CARDROOM_WAITLIST_CALL_EXPIRY = env_choice("CARDROOM_WAITLIST_CALL_EXPIRY", "requeue", ("requeue", "remove"))
+# Floor: where a requeued player's missed call puts them: at the end of the list, or at their old place the
+# first time (a second missed call sends them to the end).
+CARDROOM_WAITLIST_MISSED_CALL_PLACE = env_choice("CARDROOM_WAITLIST_MISSED_CALL_PLACE", "back", ("back", "keep_once"))
 # Cashier (minor units): anonymous sales up to this, large-cash log above this,
 # drawer variance above this needs a supervisor.
 CARDROOM_ANONYMOUS_SALE_LIMIT = env_int("CARDROOM_ANONYMOUS_SALE_LIMIT", 200_000)

@@ -9,7 +9,8 @@ from tables import services
 
 @shared_task(name="tables.tasks.waitlist_expire_calls")
 def waitlist_expire_calls() -> dict[str, int]:
-    """Unanswered calls drop to the end or off the list; call-ins past their deadline leave it."""
+    """Unanswered calls are noted as missed and requeue the player (to the end, or once at their place) or
+    drop them off the list; call-ins past their deadline leave it."""
     return services.waitlist_expire_calls()
 
 

@@ -9,6 +9,7 @@ import factory
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
+from config.text import search_key
 from tables.models import Player, Table
 
 PASSWORD = "test-pass-123"
@@ -53,5 +54,9 @@ class PlayerFactory(factory.django.DjangoModelFactory[Player]):
 
     first_name = "Aram"
     last_name = factory.Sequence(lambda n: f"Petrosyan{n}")
+    alias = ""
+    id_document_number = ""
+    # What the player services write beside the fields, so that the search finds the row.
+    search_key = factory.LazyAttribute(lambda p: search_key(p.first_name, p.last_name, p.alias, p.id_document_number))
     created_at = factory.LazyFunction(timezone.now)
     created_by = factory.SubFactory(UserFactory)

@@ -139,7 +139,8 @@ def _history(tracked: type[models.Model], name: str, *trackers: Any, exclude: Se
     return model
 
 
-PlayerHistory = _history(TrackedPlayer, "PlayerHistory")
+# The search key only restates the names, alias and ID number, folded for the search.
+PlayerHistory = _history(TrackedPlayer, "PlayerHistory", exclude=["search_key"])
 ExpulsionHistory = _history(TrackedExpulsion, "ExpulsionHistory")
 TableHistory = _history(TrackedTable, "TableHistory")
 GameHistory = _history(TrackedGame, "GameHistory")

@@ -22,8 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cashier.models import CountKind, Drawer, DrawerCount, DrawerCountLine, DrawerShift, ShiftStatus
+from cashier.selectors.drawers import no_open_drawer
 from config.db import fast_paths, prepared_cursor, sql_text
-from config.errors import Conflict, DomainError, Forbidden, NotFound
+from config.errors import Conflict, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import check_minor
 from config.roles import Role, has_any_role
@@ -39,11 +40,16 @@ SUPERVISOR_ROLES = (Role.FLOOR_MANAGER,)
 type Bank = dict[int | None, int]  # denomination id (None: cash) -> amount in minor units
 
 
+def open_shift_locked(actor: User) -> DrawerShift | None:
+    """The actor's open drawer shift, locked (``SELECT ... FOR UPDATE``) for the caller's transaction, or None."""
+    return DrawerShift.objects.select_for_update().filter(cashier=actor, status=ShiftStatus.OPEN).first()
+
+
 def own_open_shift_locked(actor: User) -> DrawerShift:
-    """The actor's open drawer shift, locked (``SELECT ... FOR UPDATE``) for the caller's transaction."""
-    shift = DrawerShift.objects.select_for_update().filter(cashier=actor, status=ShiftStatus.OPEN).first()
+    """The actor's open drawer shift, locked for the caller's transaction; refused when there is none."""
+    shift = open_shift_locked(actor)
     if shift is None:
-        raise DomainError(_("You have no open drawer: open one first."), code="no_open_drawer")
+        raise no_open_drawer()
     return shift
 
 
@@ -86,7 +92,7 @@ def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ())
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
-        raise DomainError(_("You have no open drawer: open one first."), code="no_open_drawer")
+        raise no_open_drawer()
     found: dict[AccountKind, int] = {}
     if len(row) > 3 and row[3]:
         found = {AccountKind(kind): int(pk) for kind, pk in row[3].items()}

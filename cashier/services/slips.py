@@ -19,22 +19,31 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cashier.models import Slip, SlipCounter, SlipKind, SlipLine, SlipStatus, TrayCount, TrayCountKind
-from cashier.models.drawers import DrawerShift, ShiftStatus
-from cashier.services.drawers import own_open_shift_locked
-from config.errors import Conflict, DomainError, Forbidden, NotFound
-from config.roles import Role, has_any_role
+from cashier.models import Slip, SlipCounter, SlipKind, SlipLine, SlipStatus
+from cashier.models.drawers import DrawerShift
+from cashier.selectors.slips import (
+    CAGE_ROLES,
+    CONFIRM,
+    FLOOR_ROLES,
+    ISSUE,
+    RECEIVE,
+    VOID,
+    SlipDesk,
+    check_at_table,
+    check_slip_step,
+    check_step_role,
+    through_drawer,
+    trays_closed,
+)
+from cashier.services.drawers import open_shift_locked
+from config.errors import DomainError, Forbidden, NotFound
+from config.roles import has_any_role
 from config.transactions import run_atomic
 from ledger.models import AccountKind, Balance, Reason
 from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import chip_legs, post_entry
 from tables.models import Table
-from tables.selectors import check_deals_table
-
-FLOOR_ROLES = (Role.FLOOR_MANAGER, Role.DEALER)
-CAGE_ROLES = (Role.CASHIER,)
-VOID_CONFIRM_ROLES = (Role.FLOOR_MANAGER,)
 
 
 def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, int]) -> Slip:
@@ -48,7 +57,7 @@ def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, i
     if number is None:
         raise NotFound(_("There is no table %(id)s.") % {"id": table_id})
     if not has_any_role(actor, CAGE_ROLES):
-        _check_at_table(actor, table_id=table_id, table_number=number)
+        check_at_table(actor, table_id=table_id, table_number=number)
 
     def work() -> Slip:
         now = timezone.now()
@@ -84,16 +93,7 @@ def slip_issue(*, actor: User, slip_id: int) -> Slip:
     """First signature: the chips leave their source (the cashier's drawer for a fill, the tray for a credit)."""
 
     def work() -> Slip:
-        shift = None
-        kind, table_id = _kind_and_table(slip_id)
-        if kind == SlipKind.FILL:
-            _require(actor, CAGE_ROLES, _("A fill is issued by a cashier from their own drawer."))
-            shift = own_open_shift_locked(actor)
-        else:
-            _require(actor, FLOOR_ROLES, _("A credit is issued at the table by a floor manager or dealer."))
-            _check_at_table(actor, table_id=table_id)
-        slip = _locked(slip_id, SlipStatus.REQUESTED)
-        tray = tray_lock_open(table_id=slip.table_id)
+        slip, shift, tray = _lock_for(ISSUE, actor=actor, slip_id=slip_id)
         transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
         source = shift.account_id if shift else tray
         slip.issue_entry = post_entry(
@@ -114,20 +114,7 @@ def slip_receive(*, actor: User, slip_id: int) -> Slip:
     """Second signature, by someone other than the issuer: the chips reach the tray (fill) or the drawer (credit)."""
 
     def work() -> Slip:
-        shift = None
-        kind, table_id = _kind_and_table(slip_id)
-        if kind == SlipKind.FILL:
-            _require(actor, FLOOR_ROLES, _("A fill is received at the table by a floor manager or dealer."))
-            _check_at_table(actor, table_id=table_id)
-        else:
-            _require(actor, CAGE_ROLES, _("A credit is received by a cashier into their own drawer."))
-            shift = own_open_shift_locked(actor)
-        slip = _locked(slip_id, SlipStatus.ISSUED)
-        if slip.issued_by_id == actor.pk:
-            raise Forbidden(_("The issuer of a slip cannot also receive it."), code="same_user")
-        if slip.void_requested_by_id is not None:
-            raise Conflict(_("A void of this slip is pending."), code="void_pending")
-        tray = tray_lock_open(table_id=slip.table_id)
+        slip, shift, tray = _lock_for(RECEIVE, actor=actor, slip_id=slip_id)
         transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
         target = shift.account_id if shift else tray
         slip.receive_entry = post_entry(
@@ -153,12 +140,11 @@ def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
     reason = reason.strip()
     if not reason:
         raise DomainError(_("A void needs a reason."), code="reason_required")
-    _require(actor, CAGE_ROLES, _("A void is asked for by the cage."))
+    check_step_role(VOID, actor=actor)
 
     def work() -> Slip:
-        slip = _locked(slip_id, SlipStatus.REQUESTED, SlipStatus.ISSUED)
-        if slip.void_requested_by_id is not None:
-            raise Conflict(_("A void of this slip is already pending."), code="void_pending")
+        slip = _locked(slip_id)
+        check_slip_step(VOID, slip=slip, desk=SlipDesk(actor=actor, open_shift=None, closed_trays=frozenset()))
         slip.void_reason, slip.void_requested_by, slip.void_requested_at = reason[:200], actor, timezone.now()
         slip.save(update_fields=["void_reason", "void_requested_by", "void_requested_at"])
         return slip
@@ -168,19 +154,16 @@ def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
 
 def slip_void_confirm(*, actor: User, slip_id: int) -> Slip:
     """The independent half: a floor manager who did not ask for the void. Issued chips go back."""
-    _require(actor, VOID_CONFIRM_ROLES, _("A void is confirmed by a floor manager."))
+    check_step_role(CONFIRM, actor=actor)
 
     def work() -> Slip:
         shift_id = Slip.objects.filter(pk=slip_id).values_list("shift_id", flat=True).first()
         shift = DrawerShift.objects.select_for_update().get(pk=shift_id) if shift_id else None
-        slip = _locked(slip_id, SlipStatus.REQUESTED, SlipStatus.ISSUED)
-        if slip.void_requested_by_id is None:
-            raise Conflict(_("Nobody in the cage has asked to void this slip."), code="void_not_requested")
-        if slip.void_requested_by_id == actor.pk:
-            raise Forbidden(_("A void needs a second, independent person."), code="same_user")
+        slip = _locked(slip_id)
+        if shift is not None:
+            slip.shift = shift  # the locked row, which the check reads
+        check_slip_step(CONFIRM, slip=slip, desk=SlipDesk(actor=actor, open_shift=None, closed_trays=frozenset()))
         if slip.issue_entry_id is not None:
-            if shift is not None and shift.status != ShiftStatus.OPEN:
-                raise Conflict(_("The drawer that issued this fill is closed."), code="drawer_closed")
             transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
             source = shift.account_id if shift else table_account(table_id=slip.table_id, kind=AccountKind.TRAY)
             legs = chip_legs(source=transit, target=source, amounts=_amounts(slip))
@@ -198,22 +181,23 @@ def slip_void_confirm(*, actor: User, slip_id: int) -> Slip:
     return run_atomic(work)
 
 
-def tray_lock_open(*, table_id: int) -> int:
-    """Lock the table's tray rows and refuse when its last count is a closer; returns the tray account.
+def _lock_for(step: str, *, actor: User, slip_id: int) -> tuple[Slip, DrawerShift | None, int]:
+    """Lock in the cage's order what ``step`` checks and moves, then check it (``check_slip_step``, which
+    the page's buttons ask too): the actor's drawer shift when the chips go through it, the slip, and the
+    table's tray rows. Returns the slip, that shift and the tray's account.
 
-    ``tray_count_record`` takes the same row locks, so a fill or credit either
-    lands before a closer (and the closer counts it) or is refused after it,
-    until the next opener.
+    ``tray_count_record`` takes the same tray row locks, so a fill or credit either lands before a closer
+    (and the closer counts it) or is refused after it, until the next opener.
     """
-    tray = table_account(table_id=table_id, kind=AccountKind.TRAY)
+    kind, _table = _kind_and_table(slip_id)
+    check_step_role(step, actor=actor, kind=kind)
+    shift = open_shift_locked(actor) if through_drawer(step, kind) else None
+    slip = _locked(slip_id)
+    tray = table_account(table_id=slip.table_id, kind=AccountKind.TRAY)
     list(Balance.objects.select_for_update().filter(account_id=tray).order_by("pk").values_list("pk", flat=True))
-    last = TrayCount.objects.filter(table_id=table_id).order_by("-pk").values_list("kind", flat=True).first()
-    if last == TrayCountKind.CLOSER:
-        raise Conflict(
-            _("The table's tray is closed (a closer was counted); count an opener before any fill or credit."),
-            code="table_closed",
-        )
-    return tray
+    desk = SlipDesk(actor=actor, open_shift=shift, closed_trays=trays_closed([slip.table_id]))
+    check_slip_step(step, slip=slip, desk=desk)
+    return slip, shift, tray
 
 
 def _kind_and_table(slip_id: int) -> tuple[str, int]:
@@ -224,31 +208,11 @@ def _kind_and_table(slip_id: int) -> tuple[str, int]:
     return row
 
 
-def _locked(slip_id: int, *statuses: SlipStatus) -> Slip:
+def _locked(slip_id: int) -> Slip:
     slip = Slip.objects.select_for_update().filter(pk=slip_id).first()
     if slip is None:
         raise NotFound(_("There is no slip %(id)s.") % {"id": slip_id})
-    if slip.status not in statuses:
-        raise Conflict(
-            _("Slip %(slip)s is %(status)s.") % {"slip": slip.label, "status": slip.get_status_display()},
-            code="slip_state",
-        )
     return slip
-
-
-def _check_at_table(actor: User, *, table_id: int, table_number: int | None = None) -> None:
-    """The floor's side of a slip: a floor manager anywhere, a dealer only at the table they deal now."""
-    check_deals_table(
-        actor,
-        rule=_("Fills and credits are signed at a table by a floor manager or by the dealer assigned to it now"),
-        table_id=table_id,
-        table_number=table_number,
-    )
-
-
-def _require(actor: User, roles: tuple[str, ...], message: str) -> None:
-    if not has_any_role(actor, roles):
-        raise Forbidden(message)
 
 
 def _reason(slip: Slip) -> Reason:

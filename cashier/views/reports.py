@@ -7,12 +7,14 @@ from datetime import date
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cashier.models import SlipKind, TrayCountKind
 from cashier.selectors.compliance import large_cash_log
 from cashier.selectors.reports import cage_summary, shift_get_for_user, slips_log, tray_counts_log
+from cashier.selectors.slips import ISSUE, RECEIVE, SLIP_STEPS, VOID, slip_desk_for, slip_steps
 from cashier.services.slips import slip_issue, slip_receive, slip_request, slip_void_confirm, slip_void_request
 from cashier.services.trays import tray_count_record, tray_count_sign
 from cashier.views import forms
@@ -96,8 +98,10 @@ def slips_page(request: HttpRequest) -> HttpResponse:
             for s in slips
         ]
         return export_response(fmt=fmt, name="fills-and-credits", header=header, rows=rows)
+    shown = list(slips.select_related("shift")[:200])
+    desk = slip_desk_for(acting_user(request), shown)
     context = {
-        "slips": slips[:200],
+        "slips": [(s, slip_steps(slip=s, desk=desk)) for s in shown],
         "tables": Table.objects.order_by("number"),
         "denominations": Denomination.objects.filter(active=True).order_by("-value"),
         "kinds": SlipKind.choices,
@@ -110,18 +114,20 @@ def slips_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def slip_create_page(request: HttpRequest) -> HttpResponse:
     def act() -> str:
-        slip_request(
+        slip = slip_request(
             actor=acting_user(request),
             kind=request.POST.get("kind", ""),
             table_id=forms.optional_id(request.POST, "table") or 0,
             chips=forms.chip_counts(request.POST),
         )
+        prepared = _("%(slip)s for table %(table)s prepared: %(amount)s.")
+        messages.success(
+            request,
+            capfirst(prepared % {"slip": slip, "table": slip.table.number, "amount": format_money(slip.amount)}),
+        )
         return url("slips")
 
     return post_once(request, scope="page:slip-create", act=act, fallback=url("slips"))
-
-
-_SLIP_ACTIONS = {"issue", "receive", "void", "confirm"}
 
 
 @role_required(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER)
@@ -129,17 +135,24 @@ _SLIP_ACTIONS = {"issue", "receive", "void", "confirm"}
 def slip_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     def act() -> str:
         actor = acting_user(request)
-        if action == "issue":
-            slip_issue(actor=actor, slip_id=pk)
-        elif action == "receive":
-            slip_receive(actor=actor, slip_id=pk)
-        elif action == "void":
-            slip_void_request(actor=actor, slip_id=pk, reason=request.POST.get("reason", ""))
-        elif action == "confirm":
-            slip_void_confirm(actor=actor, slip_id=pk)
+        if action == ISSUE:
+            slip = slip_issue(actor=actor, slip_id=pk)
+            done = _("%(slip)s issued: the chips are on their way to table %(table)s.")
+            if slip.kind == SlipKind.CREDIT:
+                done = _("%(slip)s issued: the chips are on their way from table %(table)s to the cage.")
+        elif action == RECEIVE:
+            slip = slip_receive(actor=actor, slip_id=pk)
+            done = _("%(slip)s received: both signatures are given.")
+        elif action == VOID:
+            slip = slip_void_request(actor=actor, slip_id=pk, reason=request.POST.get("reason", ""))
+            done = _("Void of %(slip)s asked for: a floor manager confirms it.")
+        else:
+            slip = slip_void_confirm(actor=actor, slip_id=pk)
+            done = _("%(slip)s is void.")
+        messages.success(request, capfirst(done % {"slip": slip, "table": slip.table.number}))
         return url("slips")
 
-    if action not in _SLIP_ACTIONS:
+    if action not in SLIP_STEPS:
         return HttpResponse(status=404)
     return post_once(request, scope=f"page:slip-{action}", act=act, fallback=url("slips"))
 

@@ -89,6 +89,7 @@ def reports(request: HttpRequest) -> HttpResponse:
         context["formats"] = ExportFormat.choices
         context["contents"] = ExportContent.choices
         context["group_label"] = GROUP_LABELS[report.filters.group_by]
+        context["exports"] = selectors.exports_recent(user=request.user, filters=report.filters)
     return render(request, "rake/reports.html", context, status=200 if filters else 400)
 
 

@@ -285,6 +285,8 @@ class WaitlistEntryOut(serializers.ModelSerializer[WaitlistEntry]):
             "end_reason",
             "seat_session",
             "requeued_from",
+            "missed_calls",
+            "missed_call_at",
         ]
 
 

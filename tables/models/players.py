@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
+from config.text import search_key
 
 PHOTO_EXTENSIONS = ["jpg", "jpeg", "png"]
 EVIDENCE_EXTENSIONS = ["jpg", "jpeg", "png", "pdf", "mp4", "txt"]
@@ -42,6 +43,9 @@ class Player(Recorded):
     )
     description = models.TextField(_("description"), blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    # What the search compares (``config.text.search_key`` of the names, alias and ID number): written by the
+    # services with the fields it folds, so that a search ignores case and accents on every database.
+    search_key = models.TextField(_("search key"), blank=True, editable=False)
 
     class Meta:
         ordering = ["last_name", "first_name", "pk"]
@@ -49,6 +53,10 @@ class Player(Recorded):
 
     def __str__(self) -> str:
         return self.full_name
+
+    def folded_words(self) -> str:
+        """The ``search_key`` the player's fields give."""
+        return search_key(self.first_name, self.last_name, self.alias, self.id_document_number)
 
     @property
     def full_name(self) -> str:

@@ -41,8 +41,9 @@ OPEN_STATUSES = (WaitlistStatus.WAITING, WaitlistStatus.CALLED)
 class WaitlistEntry(Recorded):
     """A player's place on one game's list; fair order is ``queued_at`` then ``pk``.
 
-    An entry that leaves the list keeps its row; dropping to the end ends the
-    entry and opens a new one pointing back at it (``requeued_from``).
+    An entry that leaves the list keeps its row; a missed call ends the entry
+    and opens a new one pointing back at it (``requeued_from``), at the end of
+    the list or, once, at its old place (``CARDROOM_WAITLIST_MISSED_CALL_PLACE``).
     """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="waitlist_entries")
@@ -69,6 +70,11 @@ class WaitlistEntry(Recorded):
     requeued_from = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="requeued_as"
     )
+    # The calls this player let expire since joining the list (carried from entry to entry as each one
+    # requeues them), and when the last one did: the list shows it, and the room's rule on a missed call's
+    # place (CARDROOM_WAITLIST_MISSED_CALL_PLACE) counts them.
+    missed_calls = models.PositiveSmallIntegerField(_("missed calls"), default=0)
+    missed_call_at = models.DateTimeField(_("missed a call at"), null=True, blank=True)
 
     class Meta:
         ordering = ["queued_at", "pk"]
@@ -93,6 +99,12 @@ class WaitlistEntry(Recorded):
                 name="waitlist_call_has_deadline",
                 condition=~Q(status=WaitlistStatus.CALLED) | Q(called_at__isnull=False, call_expires_at__isnull=False),
                 violation_error_message=_("A call has a response deadline."),
+            ),
+            models.CheckConstraint(
+                name="waitlist_missed_call_requeues",
+                condition=Q(missed_calls=0, missed_call_at__isnull=True, requeued_from__isnull=True)
+                | Q(missed_calls__gt=0, missed_call_at__isnull=False, requeued_from__isnull=False),
+                violation_error_message=_("An entry that follows a missed call says when, and which entry it follows."),
             ),
             models.CheckConstraint(
                 name="waitlist_call_in_has_deadline",

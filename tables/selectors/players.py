@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import NotFound
 from config.numbers import whole_number
+from config.text import folded
 from tables.models import Expulsion, Player, SeatSession
 
 # A picker offers a handful of matches: the floor manager types more rather than scrolls.
@@ -58,18 +59,16 @@ def search_text(query: str, *, limit: int = 80) -> str:
 
 
 def players_search(*, query: str = "") -> QuerySet[Player]:
-    """By name, alias, ID number or registry number (the player's number); every word must match somewhere.
+    """By name, alias, ID number or registry number (the player's number); every word must match somewhere,
+    whatever its case and accents.
 
     Each player carries ``barred``: an expulsion is in force now.
     """
     players = Player.objects.annotate(barred=Exists(expulsions_active().filter(player=OuterRef("pk"))))
     for word in search_text(query).split():
-        match = (
-            Q(first_name__icontains=word)
-            | Q(last_name__icontains=word)
-            | Q(alias__icontains=word)
-            | Q(id_document_number__icontains=word)
-        )
+        # Folded on both sides (``config.text``): "žukau", "BUTKUTĖ" and "butkute" find Butkutė Žukauskas on
+        # SQLite and PostgreSQL alike.
+        match = Q(search_key__contains=folded(word))
         number = whole_number(word.lstrip("#"))
         if number is not None:
             match |= Q(pk=number)

@@ -106,6 +106,7 @@ def player_create(
                 duplicates=[{"id": p.pk, "name": p.full_name} for p in twins],
             )
     player = Player(**fields, created_at=timezone.now(), created_by=actor)
+    player.search_key = player.folded_words()
     if photo is not None:
         player.photo = photo
     player.save()
@@ -128,6 +129,9 @@ def player_update(*, actor: User, player_id: int, photo: UploadedFile[bytes] | N
     for name, value in changes.items():
         setattr(player, name, value)
     fields = list(changes)
+    if player.folded_words() != player.search_key:
+        player.search_key = player.folded_words()
+        fields.append("search_key")
     if photo is not None:
         photo.name = check_upload(photo, field="photo", kinds=PHOTO_KINDS).stored_name()
         player.photo = photo

@@ -30,9 +30,19 @@ CALL_EXPIRY_REMOVE = "remove"
 REMOVE_REASONS = (WaitlistEndReason.NO_SHOW, WaitlistEndReason.LEFT)
 
 
+# Where a missed call puts a requeued player (CARDROOM_WAITLIST_MISSED_CALL_PLACE): "back" (the end of the
+# list) or "keep_once" (their original time on the list the first time, the end after that).
+MISSED_CALL_KEEP_ONCE = "keep_once"
+
+
 def call_expiry_action() -> str:
     action = settings.CARDROOM_WAITLIST_CALL_EXPIRY
     return action if action in (CALL_EXPIRY_REQUEUE, CALL_EXPIRY_REMOVE) else CALL_EXPIRY_REQUEUE
+
+
+def missed_call_keeps_place(*, missed_calls: int) -> bool:
+    """A player requeued after their ``missed_calls``-th missed call keeps their original time on the list."""
+    return settings.CARDROOM_WAITLIST_MISSED_CALL_PLACE == MISSED_CALL_KEEP_ONCE and missed_calls == 1
 
 
 def _lock_entry(entry_id: int) -> WaitlistEntry:
@@ -226,15 +236,18 @@ def _expire_call(entry_id: int, now: datetime, actor: User) -> bool:
             _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=WaitlistEndReason.CALL_EXPIRED, at=now)
             return True
         _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=WaitlistEndReason.REQUEUED, at=now)
+        missed = entry.missed_calls + 1
         WaitlistEntry.objects.create(
             game_id=entry.game_id,
             player_id=entry.player_id,
             source=entry.source,
-            queued_at=now,
+            queued_at=entry.queued_at if missed_call_keeps_place(missed_calls=missed) else now,
             first_joined_at=entry.first_joined_at,
             check_in_by=entry.check_in_by,
             checked_in_at=entry.checked_in_at,
             requeued_from=entry,
+            missed_calls=missed,
+            missed_call_at=now,
             created_at=now,
             created_by=actor,
         )
@@ -261,7 +274,8 @@ def _expire_check_in(entry_id: int, now: datetime, actor: User) -> bool:
 
 
 def waitlist_expire_calls(*, now: datetime | None = None) -> dict[str, int]:
-    """Expire unanswered calls (to the end or off, per setting) and call-ins past their deadline.
+    """Expire unanswered calls (requeued with a missed-call note, to the end or once at their place, or off the
+    list, per the settings) and call-ins past their deadline.
 
     Each entry in its own short transaction; idempotent, so the beat task may overlap.
     """

@@ -18,12 +18,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language, get_language_info, gettext_lazy
 from django.utils.translation import gettext as _
+
+from tables.services.waitlists import CALL_EXPIRY_REMOVE, call_expiry_action, missed_call_keeps_place
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -232,8 +235,28 @@ def _marked(text: str, marks: tuple[tuple[str, Promise], ...]) -> str:
     return "\n".join(lines)
 
 
+def _room_rules() -> tuple[tuple[str, str], ...]:
+    """The house rules' words for the room's settings, put where the texts name them (``{missed call place}``)."""
+    if call_expiry_action() == CALL_EXPIRY_REMOVE:
+        place = "A missed call takes the player off the list."
+    elif missed_call_keeps_place(missed_calls=1):
+        place = (
+            "The first missed call keeps the player's place on the list; after a second one, they go to the end of it."
+        )
+    else:
+        place = "A missed call puts the player at the end of the list."
+    return (("{call minutes}", str(settings.CARDROOM_WAITLIST_CALL_MINUTES)), ("{missed call place}", place))
+
+
+def _house(name: str, room: tuple[tuple[str, str], ...]) -> str:
+    text = _read(name)
+    for token, words in room:
+        text = text.replace(token, words)
+    return text
+
+
 @cache
-def _rules_page(slug: str, language: str) -> tuple[Part, ...]:
+def _rules_page(slug: str, language: str, room: tuple[tuple[str, str], ...]) -> tuple[Part, ...]:
     rules = RULES[slug]
     english = _read(rules.english)
     if rules.section is None:
@@ -250,7 +273,7 @@ def _rules_page(slug: str, language: str) -> tuple[Part, ...]:
     parts.append(Part("rules", str(rules.section_title), html, "en", tuple(anchors.toc)))
     if rules.house:
         anchors = _Anchors("house")
-        html = mark_safe(_render(_read(rules.house), anchors, top=2))
+        html = mark_safe(_render(_house(rules.house, room), anchors, top=2))
         parts.append(Part("house", _("House rules"), html, "en", tuple(anchors.toc)))
     if rules.original and rules.original_language:
         name = get_language_info(rules.original_language)["name_translated"]
@@ -263,7 +286,7 @@ def _rules_page(slug: str, language: str) -> tuple[Part, ...]:
 
 def rules_page(slug: str) -> tuple[Part, ...]:
     """The sections of a rules page, in the active language's headings (cached per language)."""
-    return _rules_page(slug, get_language() or "en")
+    return _rules_page(slug, get_language() or "en", _room_rules())
 
 
 def rules_rendered(slug: str) -> tuple[SafeString, SafeString | None]:

@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from cashier.models import ChipTransaction
 from ledger.models import Denomination
-from tables.models import Expulsion, Player
+from tables.models import Expulsion
+from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +20,7 @@ def test_search_choose_and_sell(login_page, live_server, cashier, shift, player,
     from playwright.sync_api import expect
 
     now = timezone.now()
-    barred = Player.objects.create(first_name="Hrant", last_name="Petrosyan", created_at=now, created_by=room_admin)
+    barred = PlayerFactory(first_name="Hrant", last_name="Petrosyan", created_by=room_admin)
     Expulsion.objects.create(
         player=barred,
         rule="abuse of a dealer",

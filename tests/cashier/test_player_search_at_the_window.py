@@ -11,16 +11,15 @@ from django.utils import timezone
 
 from cashier.selectors.players import players_find
 from tables.models import Expulsion, Player
+from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def registry(room_admin):
-    now = timezone.now()
-
     def add(first: str, last: str, **more: str) -> Player:
-        return Player.objects.create(first_name=first, last_name=last, created_at=now, created_by=room_admin, **more)
+        return PlayerFactory(first_name=first, last_name=last, created_by=room_admin, **more)
 
     return {
         "aram": add("Aram", "Petrosyan", alias="The Professor"),
@@ -95,10 +94,7 @@ def test_no_list_of_everyone(shift, cashier, registry, client_for):
 
 
 def test_a_long_search_is_cut_to_ten_and_says_so(room_admin):
-    now = timezone.now()
-    Player.objects.bulk_create(
-        [Player(first_name=f"Test{k}", last_name="Sargsyan", created_at=now, created_by=room_admin) for k in range(12)]
-    )
+    PlayerFactory.create_batch(12, first_name="Test", last_name="Sargsyan", created_by=room_admin)
     search = players_find(query="sargsyan")
     assert len(search.matches) == 10 and search.more
 

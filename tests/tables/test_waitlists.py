@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from config.errors import DomainError
@@ -153,3 +154,54 @@ def test_seat_from_the_list_with_the_entry_choice(
     assert SeatSession.objects.get(player_id=second.player_id, ended_at__isnull=True).entry == "wait"
     services.waitlist_seat(actor=floor_manager, entry_id=third.pk, table_id=table.pk)
     assert SeatSession.objects.get(player_id=third.player_id, ended_at__isnull=True).entry == ""  # waits
+
+
+def _call_and_let_expire(actor, entry: WaitlistEntry) -> WaitlistEntry:
+    """Call ``entry``, let the call run out and run the beat task; the entry that follows it."""
+    services.waitlist_call(actor=actor, entry_id=entry.pk, minutes=1)
+    WaitlistEntry.objects.filter(pk=entry.pk).update(call_expires_at=timezone.now() - timedelta(seconds=1))
+    assert tasks.waitlist_expire_calls.delay().get()["calls_expired"] == 1
+    return WaitlistEntry.objects.get(requeued_from=entry)
+
+
+@pytest.mark.parametrize("place", ["back", "keep_once"])
+def test_a_missed_call_is_noted_and_the_house_rule_places_the_player(
+    floor_manager, club_poker, make_player, settings, place, client_for
+):
+    settings.CARDROOM_WAITLIST_CALL_EXPIRY = "requeue"
+    settings.CARDROOM_WAITLIST_MISSED_CALL_PLACE = place
+    armen, lina = (
+        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(n).pk)
+        for n in ("Armen", "Lina")
+    )
+    again = _call_and_let_expire(floor_manager, armen)
+    assert (again.missed_calls, again.missed_call_at) == (1, again.created_at)
+    if place == "keep_once":
+        assert again.queued_at == armen.queued_at and _names(club_poker) == ["Armen", "Lina"]
+    else:
+        assert again.queued_at == again.created_at and _names(club_poker) == ["Lina", "Armen"]
+    html = client_for(floor_manager).get(reverse("tables:waitlists")).content.decode()
+    row = html[html.index(f'data-entry="{again.pk}"') :]
+    row = row[: row.index("</li>")]
+    assert "data-missed-call" in row and f"missed the call at {timezone.localtime(again.created_at):%H:%M}" in row
+    lina_row = html[html.index(f'data-entry="{lina.pk}"') :]
+    assert "data-missed-call" not in lina_row[: lina_row.index("</li>")]
+
+    services.waitlist_remove(actor=floor_manager, entry_id=lina.pk, reason=WaitlistEndReason.LEFT)
+    later = make_player("Tigran")
+    tigran = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=later.pk)
+    twice = _call_and_let_expire(floor_manager, again)
+    # The original time is kept once only: a second missed call goes to the end, under either rule.
+    assert twice.missed_calls == 2 and twice.queued_at > tigran.queued_at
+    assert _names(club_poker) == ["Tigran", "Armen"]
+    html = client_for(floor_manager).get(reverse("tables:waitlists")).content.decode()
+    assert "missed 2 calls, the last at" in html
+
+
+def test_a_call_expired_off_the_list_leaves_no_note_on_it(floor_manager, club_poker, make_player, settings):
+    settings.CARDROOM_WAITLIST_CALL_EXPIRY = "remove"
+    settings.CARDROOM_WAITLIST_MISSED_CALL_PLACE = "keep_once"
+    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    services.waitlist_call(actor=floor_manager, entry_id=entry.pk)
+    services.waitlist_expire_calls(now=timezone.now() + timedelta(minutes=10))
+    assert not WaitlistEntry.objects.filter(missed_calls__gt=0).exists() and _names(club_poker) == []

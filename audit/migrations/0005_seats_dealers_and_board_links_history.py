@@ -34,7 +34,7 @@ def baseline(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('audit', '0003_ledger_models_moved'),
+        ('audit', '0004_player_history_leaves_out_the_search_key'),
         ('tables', '0005_room_language_and_kiosk_tokens'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
