@@ -13,6 +13,7 @@ from knox.models import AuthToken
 from config.permissions import forbidden
 from config.roles import Role, has_any_role
 from config.services.tokens import tokens_listed, tokens_revoke
+from config.views.passwords import AdminLoginForm, rate_limited
 
 if TYPE_CHECKING:
     _ModelAdmin = ModelAdmin[Any]
@@ -24,6 +25,15 @@ class CardroomAdminSite(AdminSite):
     """Admins only: the floor and the cage work in their own pages."""
 
     site_header = _("Cardroom administration")
+
+    # The login's per-address limit on password checks holds at the admin's door too.
+    login_form = AdminLoginForm
+
+    def login(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        response = super().login(request, extra_context)
+        if rate_limited((getattr(response, "context_data", None) or {}).get("form")):
+            response.status_code = 429
+        return response
 
     def has_permission(self, request: HttpRequest) -> bool:
         return has_any_role(request.user, [Role.ADMIN])

@@ -215,6 +215,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
     # Pages answer a DomainError (NotFound: 404) with its status, as the API does.
     "config.middleware.DomainErrorPages",
+    # Pages with players' personal data send Cache-Control: no-store (config.middleware.PERSONAL_DATA_VIEWS).
+    "config.middleware.PersonalDataNotStored",
 ]
 
 ROOT_URLCONF = "config.urls"

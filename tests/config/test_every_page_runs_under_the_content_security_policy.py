@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import Resolver404, resolve
 
@@ -48,9 +50,11 @@ def view_key(path: str) -> str | None:
     return f"admin:{admin.group(1)}" if admin else name
 
 
-def walk(client: Client, *starts: str) -> dict[str, list[str]]:
+def walk(
+    client: Client, *starts: str, judge: Callable[[HttpResponse, str], list[str]] | None = None
+) -> dict[str, list[str]]:
     """GET each view once, from ``starts`` along links and redirects; what each HTML page, by view name,
-    holds that the policy would refuse or lacks of the policy."""
+    holds that the policy would refuse or lacks of the policy (or what ``judge`` finds wrong with it)."""
     pages: dict[str, list[str]] = {}
     seen: set[str] = set()
     queue = deque(starts)
@@ -67,7 +71,7 @@ def walk(client: Client, *starts: str) -> dict[str, list[str]]:
         if not response["Content-Type"].startswith("text/html"):
             continue
         html = response.content.decode()
-        pages[key] = refusals(response.get("Content-Security-Policy"), html)
+        pages[key] = judge(response, html) if judge else refusals(response.get("Content-Security-Policy"), html)
         for href in read(html).links:
             url = urlsplit(urljoin(path, href))
             if url.netloc in ("", "testserver") and url.scheme in ("", "http"):
