@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from audit.models import TRACKED
 from audit.services import context
+from config.db import on_postgresql
 
 # Set by ``_before`` on the instance being saved: its row as stored, or None for a new one.
 _BEFORE = "_audit_row_before"
@@ -143,13 +144,18 @@ def tokens_listed(sender: Any, tokens: Iterable[models.Model], **kwargs: Any) ->
         _write(history, "listed", row, "default")
 
 
+# PostgreSQL's NOW(), the transaction's start, which the triggers stamp (Django's Now() is the statement's).
+_TRANSACTION_NOW = models.Func(template="NOW()", output_field=models.DateTimeField())
+
+
 def _write(history: type[models.Model], label: str, row: Mapping[str, Any], using: str) -> None:
     """One history row, as pghistory's trigger writes it: the values as given (a raw save, so that a copied
-    ``auto_now_add`` column keeps the record's time, not the history row's)."""
+    ``auto_now_add`` column keeps the record's time, not the history row's), at the time a trigger would
+    stamp: the transaction's on PostgreSQL (``NOW()``; only ``tokens_listed`` writes there), else the clock's."""
     tracked = {f.attname for f in history._meta.concrete_fields if not f.name.startswith("pgh_")}
     opened = context.current()
     event = history(
-        pgh_created_at=timezone.now(),
+        pgh_created_at=_TRANSACTION_NOW if on_postgresql() else timezone.now(),
         pgh_label=label,
         pgh_obj_id=row[history.pgh_tracked_model._meta.pk.attname],  # type: ignore[attr-defined]
         pgh_context=None if opened is None else opened[1],
