@@ -15,3 +15,7 @@ class AuditConfig(AppConfig):
         if not on_postgresql():
             recorder.install()
         context.install_task_context()
+        # A read no trigger sees: config's token list tells the history who was shown which tokens.
+        from config.services.tokens import tokens_listed
+
+        tokens_listed.connect(recorder.tokens_listed, dispatch_uid="audit-tokens-listed")

@@ -57,13 +57,11 @@ def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[st
     import django
 
     django.setup()
-    from rest_framework.authtoken.models import Token
-
     from cashier.models import Drawer
     from cashier.services.drawers import drawer_shift_open
     from cashier.services.vault import vault_stock
     from config.roles import Role
-    from config.services import user_create
+    from config.services import token_create, user_create
     from ledger.models import Denomination
     from ledger.services.chips import denomination_create
 
@@ -76,7 +74,7 @@ def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[st
         user = user_create(username=f"bench-cashier-{i}", password=uuid.uuid4().hex, roles=[Role.CASHIER])
         drawer = Drawer.objects.create(name=f"Bench {i}")
         shift = drawer_shift_open(actor=user, drawer_id=drawer.pk, cash=0, chips={chip.pk: per_drawer})
-        token = Token.objects.create(user=user).key
+        token = token_create(actor=admin, user=user)[1]
         out.append({"token": token, "user_id": user.pk, "shift_id": shift.pk, "account_id": shift.account_id})
     ids = {"chip": chip.pk}
     from ledger.models import Account, AccountKind, Balance

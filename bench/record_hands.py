@@ -87,10 +87,8 @@ def setup_database(args: argparse.Namespace) -> str:
 
 def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     """Two sets of identical tables; returns (event tables, batch tables, token per table)."""
-    from rest_framework.authtoken.models import Token
-
     from config.roles import Role
-    from config.services import user_create
+    from config.services import token_create, user_create
     from games.services import scenarios
     from tables import services as floor
     from tables.models import GameKind, Ring, Structure
@@ -121,7 +119,7 @@ def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
         )
         scenarios.seat_players(actor=admin, table=table, stacks=[1_000_000] * 6, first_name="Bench")
         tables.append(table.pk)
-        tokens[table.pk] = Token.objects.create(user=dealer).key
+        tokens[table.pk] = token_create(actor=admin, user=dealer)[1]
     return tables[:clients], tables[clients:], tokens
 
 

@@ -30,10 +30,36 @@ class ConfigConfig(AppConfig):
         from config.models import OutboxMessage
 
         admin.site.register(OutboxMessage, OutboxMessageAdmin)
+        _token_admin(admin.site)
+        _tokens_follow_credentials()
 
 
 class CardroomAdminConfig(AdminConfig):
     default_site = "config.admin.CardroomAdminSite"
+
+
+def _token_admin(site: Any) -> None:
+    """knox registers an admin that lists every token's digest; the room's shows no secret, and adds none."""
+    from knox.models import AuthToken
+
+    from config.admin import TokenAdmin
+
+    if site.is_registered(AuthToken):
+        site.unregister(AuthToken)
+    site.register(AuthToken, TokenAdmin)
+
+
+def _tokens_follow_credentials() -> None:
+    """A user's tokens die with a new password, a deactivation or a lockout (config.services.tokens)."""
+    from axes.signals import user_locked_out
+    from django.contrib.auth.models import User
+    from django.db.models.signals import post_save, pre_save
+
+    from config.services import tokens
+
+    pre_save.connect(tokens.credentials_watch, sender=User, dispatch_uid="cardroom-token-credentials")
+    post_save.connect(tokens.credentials_changed, sender=User, dispatch_uid="cardroom-token-credentials")
+    user_locked_out.connect(tokens.lockout_revoke, dispatch_uid="cardroom-token-lockout")
 
 
 def _sync_roles(sender: Any, **kwargs: Any) -> None:

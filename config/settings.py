@@ -8,6 +8,7 @@ every variable.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.csp import CSP
@@ -184,7 +185,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -217,6 +218,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
     # Pages answer a DomainError (NotFound: 404) with its status, as the API does.
     "config.middleware.DomainErrorPages",
+    # Pages with players' personal data send Cache-Control: no-store (config.middleware.PERSONAL_DATA_VIEWS).
+    "config.middleware.PersonalDataNotStored",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -239,7 +242,8 @@ TEMPLATES = [
     },
 ]
 
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# config.auth.PasswordBackend: Django's, but an unknown username costs no password hash (docs/security.md).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "config.auth.PasswordBackend"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -255,6 +259,16 @@ AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 30, minimum=1) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
+# Password checks one address may ask for in a minute, on the login pages, before any hash is computed:
+# the per-username lockout above never counts a new username twice (config.auth.login_rate_limited).
+CARDROOM_LOGINS_PER_MINUTE = env_int("CARDROOM_LOGINS_PER_MINUTE", 10, minimum=1)
+# Wrong current passwords on the password page before the session is ended (config/views/passwords.py).
+CARDROOM_PASSWORD_CHANGE_FAILURES = env_int("CARDROOM_PASSWORD_CHANGE_FAILURES", 5, minimum=1)
+
+# API tokens (django-rest-knox): only a digest and the first characters are stored, the key is printed
+# once by `manage.py token_create`; a token lives this many days unless created with --days.
+CARDROOM_TOKEN_DAYS = env_int("CARDROOM_TOKEN_DAYS", 90, minimum=1)
+REST_KNOX = {"TOKEN_TTL": timedelta(days=CARDROOM_TOKEN_DAYS), "AUTH_HEADER_PREFIX": "Token"}
 
 SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 12 * 3600, minimum=60)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True

@@ -149,6 +149,13 @@ def _fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _logins_not_rate_limited(settings: Any) -> None:
+    """Every test logs in from the same address at the same pinned minute, so the per-address limit
+    (config.auth.login_rate_limited) would count the whole run; its own tests set it and an address."""
+    settings.CARDROOM_LOGINS_PER_MINUTE = 100_000
+
+
 def _allow_truncate(sender: Any, connection: Any, **kwargs: Any) -> None:
     """Django empties tables with TRUNCATE after transactional tests; the product never may."""
     if on_postgresql(connection):

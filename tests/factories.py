@@ -9,6 +9,7 @@ import factory
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
+from config.services import token_create
 from config.text import search_key
 from tables.models import Player, Table
 
@@ -60,3 +61,8 @@ class PlayerFactory(factory.django.DjangoModelFactory[Player]):
     search_key = factory.LazyAttribute(lambda p: search_key(p.first_name, p.last_name, p.alias, p.id_document_number))
     created_at = factory.LazyFunction(timezone.now)
     created_by = factory.SubFactory(UserFactory)
+
+
+def api_key(user: User, *, days: int | None = None) -> str:
+    """A new API token's key for ``user``, through the service ``manage.py token_create`` calls."""
+    return token_create(actor=None, user=user, days=days)[1]

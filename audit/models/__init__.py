@@ -11,6 +11,7 @@ from audit.models.history import (
     PlayerHistory,
     SlipHistory,
     TableHistory,
+    TokenHistory,
     UserHistory,
 )
 from audit.models.tracked import TRACKED, Tracked
@@ -27,6 +28,7 @@ __all__ = [
     "PlayerHistory",
     "SlipHistory",
     "TableHistory",
+    "TokenHistory",
     "Tracked",
     "UserHistory",
 ]

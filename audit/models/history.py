@@ -2,7 +2,8 @@
 
 Each row is django-pghistory's event: the record's columns as they were after an
 insert or update (before a delete), ``pgh_label`` (``insert``, ``update``,
-``delete``; ``password`` for a user's new password, whose hash is never kept),
+``delete``; ``password`` for a user's new password, whose hash is never kept;
+``listed`` for an API token shown in a list),
 ``pgh_obj_id`` (the record), ``pgh_created_at``, ``pgh_context`` (the request's
 ``user``, ``url`` and ``method``, or the Celery ``task``) and ``pgh_context_id``
 (the request id, shared by every row one request wrote). What changed is the
@@ -26,6 +27,7 @@ from typing import Any
 import pghistory
 from django.contrib.auth.models import User
 from django.db import models
+from knox.models import AuthToken
 
 from cashier.models import Drawer, DrawerShift, Slip
 from config.triggers import append_only
@@ -72,6 +74,11 @@ class TrackedUser(User):
 class TrackedMembership(User.groups.through):  # type: ignore[misc,name-defined]  # Django's own through model
     """A user's role: one row of ``auth_user_groups``."""
 
+    class Meta:
+        proxy = True
+
+
+class TrackedToken(AuthToken):  # type: ignore[misc]  # knox is untyped
     class Meta:
         proxy = True
 
@@ -154,6 +161,17 @@ UserHistory = _history(
     exclude=["password", "last_login"],
 )
 MembershipHistory = _history(TrackedMembership, "MembershipHistory", pghistory.InsertEvent(), pghistory.DeleteEvent())
+# An API token created and revoked (by its digest: knox keeps no key), and ``listed`` when a page showed it
+# (``audit.services.recorder.tokens_listed``). Its first characters name it on the history pages.
+TokenHistory = _history(
+    TrackedToken,
+    "TokenHistory",
+    pghistory.InsertEvent(),
+    pghistory.DeleteEvent(),
+    pghistory.ManualEvent("listed"),  # type: ignore[no-untyped-call]
+    # The object's id (pgh_obj_id) is the digest already; the pages show the key's first characters.
+    exclude=["digest"],
+)
 DrawerHistory = _history(TrackedDrawer, "DrawerHistory")
 # The receipt counter moves with every sale; the shift's states and sign-off are what is kept.
 DrawerShiftHistory = _history(TrackedDrawerShift, "DrawerShiftHistory", exclude=["receipt_seq"])

@@ -38,6 +38,8 @@ TRACKED: dict[str, Tracked] = {
         Tracked("fee_policy", _("fee policy"), m.FeePolicyHistory),
         Tracked("user", _("user"), m.UserHistory),
         Tracked("role", _("role of a user"), m.MembershipHistory, object_field="user_id"),
+        # A token belongs to its user, and is shown under the user it opens the API to.
+        Tracked("api_token", _("API token"), m.TokenHistory, object_field="user_id"),
         Tracked("drawer", _("drawer"), m.DrawerHistory),
         Tracked("drawer_shift", _("drawer shift"), m.DrawerShiftHistory),
         Tracked("slip", _("fill or credit slip"), m.SlipHistory),

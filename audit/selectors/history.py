@@ -31,6 +31,7 @@ ACTIONS = {
     "update": gettext_lazy("changed"),
     "delete": gettext_lazy("deleted"),
     "password": gettext_lazy("password changed"),
+    "listed": gettext_lazy("shown in the token list"),
 }
 # The history row's own columns and the record's id (shown as the object) are not changes.
 _NOT_SHOWN = ("id",)

@@ -21,9 +21,11 @@ import pgtrigger
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_save
+from django.utils import timezone
 
 from audit.models import TRACKED
 from audit.services import context
+from config.db import on_postgresql
 
 # Set by ``_before`` on the instance being saved: its row as stored, or None for a new one.
 _BEFORE = "_audit_row_before"
@@ -32,7 +34,7 @@ _BEFORE = "_audit_row_before"
 def install() -> None:
     for entry in TRACKED.values():
         for tracker in entry.history.pgh_trackers:  # type: ignore[attr-defined]
-            if tracker.operation == pgtrigger.Update and not _understood(tracker.condition):
+            if _operation(tracker) == pgtrigger.Update and not _understood(tracker.condition):
                 raise ImproperlyConfigured(
                     f"audit.services.recorder cannot evaluate the condition of {entry.key}'s {tracker.label}"
                 )
@@ -43,6 +45,11 @@ def install() -> None:
         pre_save.connect(_before, sender=model, dispatch_uid=f"audit-{model._meta.label}")
         post_save.connect(_saved, sender=model, dispatch_uid=f"audit-{model._meta.label}")
         post_delete.connect(_deleted, sender=model, dispatch_uid=f"audit-{model._meta.label}")
+
+
+def _operation(tracker: Any) -> Any:
+    """The row operation a tracker follows; None for a manual event (``TokenHistory``'s ``listed``)."""
+    return getattr(tracker, "operation", None)
 
 
 def _histories(model: type[models.Model]) -> list[type[models.Model]]:
@@ -68,9 +75,9 @@ def _saved(sender: type[models.Model], instance: models.Model, created: bool, us
     for history in _histories(sender):
         for tracker in history.pgh_trackers:  # type: ignore[attr-defined]
             if created:
-                fires = tracker.operation == pgtrigger.Insert
+                fires = _operation(tracker) == pgtrigger.Insert
             else:
-                fires = tracker.operation == pgtrigger.Update and _fires(tracker, before, after)
+                fires = _operation(tracker) == pgtrigger.Update and _fires(tracker, before, after)
             if fires:
                 _write(history, tracker.label, after, using)
 
@@ -99,7 +106,7 @@ def _deleted(sender: type[models.Model], instance: models.Model, using: str, **k
     row = {f.attname: getattr(instance, f.attname) for f in sender._meta.concrete_fields}
     for history in _histories(sender):
         for tracker in history.pgh_trackers:  # type: ignore[attr-defined]
-            if tracker.operation == pgtrigger.Delete:
+            if _operation(tracker) == pgtrigger.Delete:
                 _write(history, tracker.label, row, using)
 
 
@@ -124,18 +131,35 @@ def _roles_changed(
     for row in rows.order_by("pk").values(*columns):
         for history in _histories(sender):
             for tracker in history.pgh_trackers:  # type: ignore[attr-defined]
-                if tracker.operation == operation:
+                if _operation(tracker) == operation:
                     _write(history, tracker.label, row, using)
 
 
+def tokens_listed(sender: Any, tokens: Iterable[models.Model], **kwargs: Any) -> None:
+    """A page showed these API tokens (``config.services.tokens.tokens_listed``): a ``listed`` row each,
+    with the request's context, on either database (no trigger sees a read)."""
+    history = TRACKED["api_token"].history
+    for token in tokens:
+        row = {f.attname: getattr(token, f.attname) for f in type(token)._meta.concrete_fields}
+        _write(history, "listed", row, "default")
+
+
+# PostgreSQL's NOW(), the transaction's start, which the triggers stamp (Django's Now() is the statement's).
+_TRANSACTION_NOW = models.Func(template="NOW()", output_field=models.DateTimeField())
+
+
 def _write(history: type[models.Model], label: str, row: Mapping[str, Any], using: str) -> None:
-    """One history row, as pghistory's trigger writes it."""
+    """One history row, as pghistory's trigger writes it: the values as given (a raw save, so that a copied
+    ``auto_now_add`` column keeps the record's time, not the history row's), at the time a trigger would
+    stamp: the transaction's on PostgreSQL (``NOW()``; only ``tokens_listed`` writes there), else the clock's."""
     tracked = {f.attname for f in history._meta.concrete_fields if not f.name.startswith("pgh_")}
     opened = context.current()
-    history._base_manager.using(using).create(
+    event = history(
+        pgh_created_at=_TRANSACTION_NOW if on_postgresql() else timezone.now(),
         pgh_label=label,
         pgh_obj_id=row[history.pgh_tracked_model._meta.pk.attname],  # type: ignore[attr-defined]
         pgh_context=None if opened is None else opened[1],
         pgh_context_id=None if opened is None else opened[0],
         **{name: value for name, value in row.items() if name in tracked},
     )
+    event.save_base(raw=True, using=using)

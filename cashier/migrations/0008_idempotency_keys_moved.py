@@ -1,4 +1,4 @@
-"""The idempotency keys are the project core's now (config 0004 took the table): they leave cashier's state."""
+"""The idempotency keys are the project core's now (config 0005 took the table): they leave cashier's state."""
 
 from django.db import migrations
 
@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
     dependencies = [
         ("cashier", "0007_ledger_models_moved"),
-        ("config", "0004_idempotency_keys_moved"),
+        ("config", "0005_idempotency_keys_moved"),
     ]
 
     operations = [

@@ -27,7 +27,14 @@ from config.roles import Role
 from games.apis import serializers as s
 from games.apis.recording import ERRORS, detail_data, list_row, state_for
 from games.models import HandStatus, PhhExport
-from games.selectors import HandFilters, current_hand_summary, dealer_stats, hand_get_for_user, hands_list
+from games.selectors import (
+    HandFilters,
+    check_may_read_table,
+    current_hand_summary,
+    dealer_stats,
+    hand_get_for_user,
+    hands_list,
+)
 from games.selectors.access import check_may_record
 from games.services.phh import export_path, hand_phh, phh_export_create, phh_import
 
@@ -113,6 +120,7 @@ class TableCurrentHandApi(APIView):
         summary="The hand being dealt at a table now, for the floor map",
     )
     def get(self, request: Request, table_id: int) -> Response:
+        check_may_read_table(request.user, table_id=table_id)
         summary = current_hand_summary(table_id=table_id)
         if summary is None:
             return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,7 +1,7 @@
 """Reads of the hand record; the names here are the public contract (the floor map calls
 ``current_hand_summary`` / ``current_hands_summary``)."""
 
-from games.selectors.access import check_may_amend, check_may_record, readable_table_ids
+from games.selectors.access import check_may_amend, check_may_read_table, check_may_record, readable_table_ids
 from games.selectors.hands import (
     HandFilters,
     current_hand_summary,
@@ -17,6 +17,7 @@ __all__ = [
     "DealerTableStats",
     "HandFilters",
     "check_may_amend",
+    "check_may_read_table",
     "check_may_record",
     "current_hand_summary",
     "current_hands_summary",

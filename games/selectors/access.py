@@ -42,6 +42,18 @@ def check_may_record(
     )
 
 
+def check_may_read_table(user: AbstractBaseUser | AnonymousUser, *, table_id: int) -> None:
+    """The floor and the accounts read every table's hand now; a dealer only that of the table they deal now,
+    checked as the dealer's screen checks it (``check_deals_table``): a dealer of table 1 reads no other."""
+    if has_any_role(user, READ_EVERYWHERE):
+        return
+    check_deals_table(
+        user,
+        rule=_("The hand at a table is read by the floor, the accounts or the dealer assigned to the table now"),
+        table_id=table_id,
+    )
+
+
 def check_may_amend(user: AbstractBaseUser | AnonymousUser) -> None:
     """Voids and corrections are a floor manager's (controls: adjustments need a supervisor)."""
     if not has_any_role(user, RECORD_ANYWHERE):

@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from cashier.models import ChipTransaction
 from config.models import OutboxMessage
 from tests.cashier.conftest import by_value, key
+from tests.factories import api_key
 from tests.servers import Reply, Server, gunicorn, own_redis, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis, pytest.mark.real_clock]
@@ -54,7 +54,7 @@ def _sale(server: Server, token: str, player_id: int) -> Reply:
 def test_healthz_a_sale_and_a_page_answer_at_once_while_redis_hangs_then_dies(
     shift, cashier, player, redis_process, server
 ):
-    token = Token.objects.create(user=cashier).key
+    token = api_key(cashier)
     browser = session_cookie(cashier)
 
     # Redis up: the worker's broker connection is open and pooled when Redis goes.

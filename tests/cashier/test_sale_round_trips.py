@@ -14,7 +14,6 @@ import json
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from cashier.models import ChipTransaction
@@ -23,6 +22,7 @@ from ledger.services import posting
 from ledger.services.chips import denomination_create
 from ledger.services.posting import denomination_values
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
+from tests.factories import api_key
 
 SALE = "/api/v1/cashier/sales/create/"
 REDEMPTION = "/api/v1/cashier/redemptions/create/"
@@ -40,7 +40,7 @@ def _chips(counts: dict[int, int]) -> list[dict[str, int]]:
 def device(shift, cashier) -> APIClient:
     """The cashier's terminal: token authentication, as in the benchmark."""
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=cashier).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_key(cashier)}")
     return client
 
 

@@ -20,6 +20,7 @@ from config.errors import Conflict
 from config.permissions import DenyAll, roles_allowed
 from config.roles import Role
 from tests.conftest import ROOT
+from tests.factories import api_key
 
 pytestmark = pytest.mark.django_db
 
@@ -102,11 +103,8 @@ def test_me_needs_a_login_and_lists_roles(client_for: Callable[[User | None], AP
 
 
 def test_token_authentication(cashier: User) -> None:
-    from rest_framework.authtoken.models import Token
-
-    token = Token.objects.create(user=cashier)
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_key(cashier)}")
     assert client.get("/api/v1/me/").status_code == 200
 
 

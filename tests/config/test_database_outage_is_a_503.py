@@ -19,10 +19,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import close_old_connections, connection
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.unavailable import RETRY_AFTER_SECONDS
+from tests.factories import api_key
 from tests.servers import Reply, Server, gunicorn, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.real_clock]
@@ -79,7 +79,7 @@ def _assert_page_503(status: int, headers: dict[str, str], html: str) -> None:
 
 def test_a_dropped_connection_is_a_503_on_the_api_and_the_pages(on_postgres, cashier: User) -> None:
     device = APIClient()
-    device.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=cashier).key}")
+    device.credentials(HTTP_AUTHORIZATION=f"Token {api_key(cashier)}")
     browser = Client(raise_request_exception=False)
     browser.force_login(cashier)
     browser_api = APIClient(raise_request_exception=False)
@@ -137,7 +137,7 @@ def _page_503(reply: Reply) -> None:
 
 
 def test_a_server_answers_503_through_an_outage_and_recovers_by_itself(server: Server, cashier: User) -> None:
-    device = {"Authorization": f"Token {Token.objects.create(user=cashier).key}"}
+    device = {"Authorization": f"Token {api_key(cashier)}"}
     browser = session_cookie(cashier)
     assert server.request("GET", ME, headers=device).status == 200
     assert server.request("GET", PAGE, headers=browser).status == 200

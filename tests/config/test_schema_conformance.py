@@ -28,7 +28,6 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -38,6 +37,7 @@ from schemathesis.specs.openapi.checks import (
 
 from config.demo import DEMO_USERS, seed_demo
 from config.roles import Role
+from tests.factories import api_key
 
 pytestmark = [pytest.mark.django_db, pytest.mark.conformance]
 
@@ -84,7 +84,7 @@ def caller(request: pytest.FixtureRequest, settings: Any) -> Caller:
     seed_demo()
     username = next(name for name, _full_name, roles in DEMO_USERS if roles == [request.param])
     user = User.objects.get(username=username)
-    return Caller(headers={"Authorization": f"Token {Token.objects.create(user=user).key}"})
+    return Caller(headers={"Authorization": f"Token {api_key(user)}"})
 
 
 @pytest.fixture

@@ -15,12 +15,12 @@ import psycopg
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from cashier.models import ChipTransaction
 from config.models import IdempotencyKey
 from config.unavailable import RETRY_AFTER_SECONDS
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
+from tests.factories import api_key
 from tests.servers import Reply, Server, gunicorn
 
 pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.django_db(transaction=True), pytest.mark.real_clock]
@@ -58,8 +58,7 @@ def test_sales_through_terminated_sessions_answer_201_or_a_json_503_and_replay_o
     sent: list[tuple[str, str, Reply]] = []  # (token, idempotency key, reply)
     lock = threading.Lock()
 
-    def sell(user: User) -> None:
-        open_token = Token.objects.get(user=user).key
+    def sell(user: User, open_token: str) -> None:
         for _ in range(SALES_PER_CASHIER):
             k = key()
             headers = {"Authorization": f"Token {open_token}", "Idempotency-Key": k}
@@ -69,8 +68,7 @@ def test_sales_through_terminated_sessions_answer_201_or_a_json_503_and_replay_o
 
     for user in (cashier, second_cashier):
         open_shift(user)
-        Token.objects.create(user=user)
-    sellers = [threading.Thread(target=sell, args=(user,)) for user in (cashier, second_cashier)]
+    sellers = [threading.Thread(target=sell, args=(user, api_key(user))) for user in (cashier, second_cashier)]
     for thread in sellers:
         thread.start()
     terminated = 0

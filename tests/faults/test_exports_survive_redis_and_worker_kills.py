@@ -12,7 +12,6 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from config.gaming_day import current_gaming_day
 from config.models import JobFailure, JobStatus
@@ -21,6 +20,7 @@ from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services.exports import export_dir, export_file
 from tables.models import Table
+from tests.factories import api_key
 from tests.rake.helpers import insert_fee_rows
 from tests.servers import CeleryWorker, OwnRedis, Server, wait_until
 
@@ -45,7 +45,7 @@ def worker(room: tuple[Server, CeleryWorker]) -> CeleryWorker:
 
 def _export(room: tuple[Server, CeleryWorker], accountant: User, filters: ReportFilters) -> ReportExport:
     """Asked for as the accountant's page or device does: the web process writes it and queues its task."""
-    auth = {"Authorization": f"Token {Token.objects.get_or_create(user=accountant)[0].key}"}
+    auth = {"Authorization": f"Token {api_key(accountant)}"}
     body = {"day_from": filters.day_from.isoformat(), "day_to": filters.day_to.isoformat()}
     reply = room[0].request(
         "POST", "/api/v1/fee-exports/", body={**body, "format": "xlsx", "content": "detail"}, headers=auth

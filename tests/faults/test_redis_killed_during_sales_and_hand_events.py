@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 
 from cashier.models import ChipTransaction
 from config.models import OutboxMessage
 from games.models import Hand, HandEvent
 from tables.models import Table
 from tests.cashier.conftest import by_value, key
+from tests.factories import api_key
 from tests.servers import CeleryWorker, OwnRedis, Reply, Server, wait_until
 
 pytestmark = [
@@ -71,7 +71,7 @@ def test_every_write_answers_and_every_task_arrives_after_redis_comes_back(
 ) -> None:
     server, worker = room
     table = hand_table(holdem, dealer)
-    cash, deal = Token.objects.create(user=cashier).key, Token.objects.create(user=dealer).key
+    cash, deal = api_key(cashier), api_key(dealer)
 
     sales = [_sale(server, cash, player.pk) for _ in range(3)]
     hands = [_hand(server, deal, table.pk)]

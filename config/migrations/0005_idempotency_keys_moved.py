@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("config", "0003_task_names"),
+        ("config", "0004_clear_text_api_tokens_dropped"),
         ("cashier", "0007_ledger_models_moved"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
