@@ -11,9 +11,7 @@ from tests.games.helpers import ev
 from tests.rake.helpers import assert_fee_invariants, drop_box, stock_chips
 
 
-def test_club_table_ante_10000_a_player_all_in_for_3000_posts_a_fee_of_300(
-    api_for, dealer, floor_manager, hand_table
-):
+def test_club_table_ante_10000_a_player_all_in_for_3000_posts_a_fee_of_300(api_for, dealer, floor_manager, hand_table):
     stock_chips()
     game = game_create(
         actor=floor_manager,
