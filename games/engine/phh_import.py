@@ -319,6 +319,10 @@ def _stakes(structure: Structure, antes: list[int], blinds: list[int], r: _Repla
     if n == 2:  # heads-up the spec reverse-assigns the forced bets: the button posts the first entry
         blinds, antes = blinds[::-1], antes[::-1]
     small_at, big_at = (1, 0) if n == 2 else (0, 1)
+    if n > 2 and blinds[0] > 0 and not any(blinds[1:]):
+        # One blind, first after the button: a big blind with no small blind (a dead button, R11,
+        # case 5), as Full Tilt logs it; pokerkit's reading too (the next player opens).
+        small_at, big_at = 1, 0
     small, big = blinds[small_at], blinds[big_at]
     straddle = max(blinds[2], 0) if n > 2 else 0
     others = [b for k, b in enumerate(blinds) if b > 0 and k not in (small_at, big_at, 2)]

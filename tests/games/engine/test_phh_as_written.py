@@ -7,13 +7,14 @@ import json
 import tomllib
 import warnings
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pokerkit
 import pytest
 
 from games.engine.cli import main
-from games.engine.phh import PhhError, export_hand, loads_hand, loads_simple_hand
+from games.engine.phh import PhhError, export_hand, loads_hand, loads_simple_hand, player_order
 from games.engine.phh_import import ReplayResult, replay_text
 from games.engine.setup import ExtraPost, HouseOptions
 
@@ -226,3 +227,23 @@ def test_a_winner_by_folds_showing_one_card_moves_no_chip() -> None:
     text = hand("[5, 10]", "[100, 100]", ["d dh p1 ????", "d dh p2 ????", "p2 cbr 30", "p1 f", "p2 sm As"])
     result = replayed(text)
     assert result.final_stacks() == [90, 110] and len(result.warnings) == 1
+
+
+FULL_TILT_NO_SMALL_BLIND = Path(__file__).parent / "data" / "full_tilt_no_small_blind.phhs"
+
+
+def test_full_tilt_hands_with_a_big_blind_and_no_small_blind_are_replayed_as_pokerkit() -> None:
+    """Dead button (R11, case 5): the small blind's seat is empty, so Full Tilt logs one blind,
+    ``blinds_or_straddles = [1000, 0, 0, 0, 0]``, posted by the first player after the button."""
+    text = FULL_TILT_NO_SMALL_BLIND.read_text()
+    results = replay_text(text)
+    assert [r.error for r in results] == [None, None]
+    for result, body in zip(results, text.split("\n\n"), strict=True):
+        body = "\n".join(line for line in body.splitlines() if not line.startswith("["))
+        assert result.hand is not None and not result.warnings  # the file's finishing stacks agree
+        setup = result.hand.setup
+        assert (setup.big_blind_seat, setup.small_blind_seat, setup.big_blind) == (player_order(setup)[0], None, 1000)
+        assert result.hand.log and result.final_stacks() == pokerkit_stacks(body)
+    out = io.StringIO()
+    assert main(["replay", str(FULL_TILT_NO_SMALL_BLIND), "--json"], out=out) == 0
+    assert [json.loads(row)["error"] for row in out.getvalue().splitlines()] == [None, None]
