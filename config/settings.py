@@ -57,6 +57,9 @@ CARDROOM_WAITLIST_CALL_MINUTES = env_int("CARDROOM_WAITLIST_CALL_MINUTES", 5, mi
 CARDROOM_CALL_IN_MINUTES = env_int("CARDROOM_CALL_IN_MINUTES", 30, minimum=1)
 # Floor: a called player who does not answer in time goes to the end of the list or off it.
 CARDROOM_WAITLIST_CALL_EXPIRY = env_choice("CARDROOM_WAITLIST_CALL_EXPIRY", "requeue", ("requeue", "remove"))
+# Hold'em's button (R11, the rules pages' "The button"): "moving" advances it to the next player and the
+# blinds follow; "dead" moves the big blind to the next player due, so a hand may have no small blind.
+CARDROOM_BUTTON = env_choice("CARDROOM_BUTTON", "moving", ("moving", "dead"))
 # Cashier (minor units): anonymous sales up to this, large-cash log above this,
 # drawer variance above this needs a supervisor.
 CARDROOM_ANONYMOUS_SALE_LIMIT = env_int("CARDROOM_ANONYMOUS_SALE_LIMIT", 200_000)
