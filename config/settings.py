@@ -61,6 +61,9 @@ CARDROOM_WAITLIST_CALL_EXPIRY = env_choice("CARDROOM_WAITLIST_CALL_EXPIRY", "req
 # Floor: where a requeued player's missed call puts them: at the end of the list, or at their old place the
 # first time (a second missed call sends them to the end).
 CARDROOM_WAITLIST_MISSED_CALL_PLACE = env_choice("CARDROOM_WAITLIST_MISSED_CALL_PLACE", "back", ("back", "keep_once"))
+# Hold'em's button (R11, the rules pages' "The button"): "moving" advances it to the next player and the
+# blinds follow; "dead" moves the big blind to the next player due, so a hand may have no small blind.
+CARDROOM_BUTTON = env_choice("CARDROOM_BUTTON", "moving", ("moving", "dead"))
 # Cashier (minor units): anonymous sales up to this, large-cash log above this,
 # drawer variance above this needs a supervisor.
 CARDROOM_ANONYMOUS_SALE_LIMIT = env_int("CARDROOM_ANONYMOUS_SALE_LIMIT", 200_000)

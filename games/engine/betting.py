@@ -443,11 +443,44 @@ def _under_raise(h: Hand, i: int, to: int, low: int, word: str) -> int:
 
 
 def return_uncalled(h: Hand) -> None:
-    """Give back the part of the biggest bet nobody matched (case 27), before pots are built."""
+    """Give back what nobody matched (cases 27 and 60), before pots are built.
+
+    The part of the biggest bet of the round nobody matched; then, once nobody
+    else can put in another chip, the part of a player's live chips above
+    everyone else's (a short ante or blind): chips only their owner could win
+    are not a pot, so no fee is taken on them.
+    """
     if not h.bets:
         return
     top = max(range(len(h.seats)), key=lambda j: h.bets[j])
     excess = h.bets[top] - _max_other_bet(h, top)
     if excess > 0:
         refund(h, top, excess)
+    unmatched = _return_unmatched(h)
+    if unmatched is not None and unmatched[0] == top:
+        excess = max(excess, 0) + unmatched[1]
+    elif unmatched is not None:
+        h.returned += ((h.seats[unmatched[0]], unmatched[1]),)
+    if excess > 0:
         h.returned += ((h.seats[top], excess),)
+
+
+def _return_unmatched(h: Hand) -> tuple[int, int] | None:
+    """Give back the live chips one player put in above every other player's, when nobody else can
+    still match them (the others folded or all in); (player, chips) or None.
+
+    Dead money is not counted (case 57): it belongs to the pot whoever paid it.
+    """
+    live = [t - d - f for t, d, f in zip(h.totals, h.dead_money, h.card_fees, strict=True)]
+    top = max(range(len(live)), key=lambda j: live[j])
+    stacks, folded = h.stacks, h.folded
+    if any(stacks[j] and not folded[j] for j in range(len(live)) if j != top):
+        return None
+    excess = live[top] - max([chips for j, chips in enumerate(live) if j != top])
+    if excess <= 0:
+        return None
+    if not stacks[top] and not folded[top]:
+        h.able += 1
+    stacks[top] += excess
+    h.totals[top] -= excess
+    return top, excess

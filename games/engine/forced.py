@@ -28,7 +28,10 @@ def post(h: Hand, i: int, amount: int, *, live: bool, dead: bool = False) -> Non
 
 
 def forced_bets(h: Hand) -> None:
-    """Antes, extra posts, blinds and straddle, in that order (Hold'em) or antes only (Club Poker)."""
+    """Antes, extra posts, blinds and straddle, in that order (Hold'em) or antes only (Club Poker).
+
+    Every ante comes before every blind, a big-blind ante included (case 61).
+    """
     setup = h.setup
     if setup.ante and not setup.bb_ante:
         # A uniform ante is layered like a bet while it is trimmed (case 10), else dead.
@@ -43,9 +46,11 @@ def forced_bets(h: Hand) -> None:
         post(h, i, extra.dead, live=False, dead=True)
     if h.small_blind_index != NOBODY:
         post(h, h.small_blind_index, setup.small_blind, live=True)
-    post(h, h.big_blind_index, setup.big_blind, live=True)
-    if setup.bb_ante and setup.ante:  # the blind first, then the table's ante (TDA)
+    if setup.bb_ante and setup.ante:
+        # The table's ante before the blind (the house reading of TDA Rule 3, case 61): a big blind
+        # short of both is all in for the ante first, then for what is left of the blind.
         post(h, h.big_blind_index, setup.ante, live=False, dead=True)
+    post(h, h.big_blind_index, setup.big_blind, live=True)
     if setup.straddle:
         post(h, h.straddle_index, setup.straddle, live=True)
 

@@ -21,8 +21,10 @@ street, with ``????`` for cards still face down. The importer keeps each
 player's latest word and settles the showdown once the actions end, in the
 engine's order: known cards are shown, cards kept face down (``????``) or a
 bare ``sm`` are mucked: a hand never shown cannot win a contested pot
-(case 42). A show by the winner of a hand won by folds is passed to the
-engine, which records it (case 58). A hand whose actions stop at the
+(case 42). Part of a hand tabled (PokerStars' ``shows [Qc]``, ``pN sm Qc``)
+is a muck too, with a warning: a hand wins only with both cards tabled (R17).
+A show by the winner of a hand won by folds is passed to the engine, which
+records it (case 58). A hand whose actions stop at the
 showdown is finished the same way, showing the cards its ``d dh`` gave.
 ``finishing_stacks`` and ``winnings``, when present, are compared with the
 engine's and any difference is reported as a warning.
@@ -250,13 +252,19 @@ class _Replayer:
         if len(words) > 3:
             raise PhhError(f"{' '.join(words)!r}: a showdown action names at most one set of cards")
         cards = None if len(words) == 2 else hand.hole_cards(seat) if words[2] == "-" else action_cards(words[2])
+        partial = cards is not None and len(cards) < len(hand.hole_cards(seat))
+        if partial:
+            # Part of a hand tabled is no hand shown: a hand wins only with both cards tabled (R17),
+            # so a site's "shows [Qc]" is a muck, never a refusal of the whole hand.
+            self.notes.append(f"{words[0]} shows {words[2]} only: a hand is tabled whole (R17), read as a muck")
+            cards = None
         if hand.is_over:
             result = hand.result
             if cards is not None and UNKNOWN not in cards and result is not None and result.uncontested:
                 return hand.apply_in_place(Show(seat, cards))  # the winner by folds shows: recorded (case 58)
             return hand  # the pots are settled: a later show or muck moves no chip
         earlier = self.tabled.get(seat)
-        if cards is not None and UNKNOWN in cards and earlier is not None and UNKNOWN not in earlier:
+        if (partial or (cards is not None and UNKNOWN in cards)) and earlier is not None and UNKNOWN not in earlier:
             return hand  # cards once shown stay shown
         self.tabled[seat] = cards
         return hand
@@ -311,6 +319,10 @@ def _stakes(structure: Structure, antes: list[int], blinds: list[int], r: _Repla
     if n == 2:  # heads-up the spec reverse-assigns the forced bets: the button posts the first entry
         blinds, antes = blinds[::-1], antes[::-1]
     small_at, big_at = (1, 0) if n == 2 else (0, 1)
+    if n > 2 and blinds[0] > 0 and not any(blinds[1:]):
+        # One blind, first after the button: a big blind with no small blind (a dead button, R11,
+        # case 5), as Full Tilt logs it; pokerkit's reading too (the next player opens).
+        small_at, big_at = 1, 0
     small, big = blinds[small_at], blinds[big_at]
     straddle = max(blinds[2], 0) if n > 2 else 0
     others = [b for k, b in enumerate(blinds) if b > 0 and k not in (small_at, big_at, 2)]

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from math import gcd
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
@@ -106,19 +107,27 @@ def _stacks(
     return seated, stacks
 
 
-def _positions(last: LastHand | None, game: Game, players: list[int]) -> Positions:
-    """The button moved from the last hand by the engine's rule; after a misdeal it stays (R18)."""
+def _positions(last: LastHand | None, game: Game, players: list[int], seat_count: int) -> Positions:
+    """The button moved from the last hand by the engine's rule, moving or dead as the room sets it
+    (``CARDROOM_BUTTON``, R11); after a misdeal it stays (R18)."""
     if last is None:
         return positions_for(players, players[-1]) if game is Game.HOLDEM else Positions(players[-1], 0, 0)
-    previous = Positions(last.button, last.small_blind or 0, last.big_blind or 0)
     if game is Game.CLUB_POKER:
         button = last.button if last.status == HandStatus.MISDEAL and last.button in players else None
         return Positions(button or clockwise_from(players, last.button)[0], 0, 0)
-    if last.status == HandStatus.MISDEAL and {previous.small_blind, previous.big_blind} <= set(players) | {0}:
+    dead_button = settings.CARDROOM_BUTTON == "dead"
+    small = last.small_blind or 0
+    if dead_button and not small and last.big_blind:
+        # Nobody posted the last small blind: its seat was empty, and so was every seat up to the big
+        # blind (the big blind is the next player due after it). The seat just before the big blind
+        # stands for it: the button that goes there next deals every player in the same order (case 5).
+        small = (last.big_blind - 2) % seat_count + 1
+    previous = Positions(last.button, small, last.big_blind or 0)
+    if last.status == HandStatus.MISDEAL and {last.small_blind or 0, previous.big_blind} <= set(players) | {0}:
         return previous
     if previous.big_blind == 0:
         return positions_for(players, clockwise_from(players, last.button)[0])
-    return next_positions(previous, players)
+    return next_positions(previous, players, dead_button=dead_button)
 
 
 def _check_players(table: Table, players: list[int], away: frozenset[int]) -> None:
@@ -172,7 +181,7 @@ def build_setup(
             fee=fee,
             sitting_out=out.away & stacks.keys(),
         )
-        positions = _positions(state.last_hand, kind, players)
+        positions = _positions(state.last_hand, kind, players, table.seats)
         owing = {seat: owed for seat, owed in out.missed.items() if seat in players}
         if kind is Game.HOLDEM and owing:
             plan = returning_posts(

@@ -87,19 +87,24 @@ def random_dead_money_setup(rng: random.Random) -> TableSetup:
     out of position (a big blind live, maybe a small blind dead), as pokerkit models them.
 
     Uniform antes are then untrimmed, as in pokerkit's ``ante_trimming_status = false``: pokerkit has
-    one trimming status for every ante, and the big-blind ante and dead blinds are dead money. The
-    posters and the big blind cover their posts (pokerkit posts antes before blinds, the engine the
-    blind first: they differ only when those stacks are short).
+    one trimming status for every ante, and the big-blind ante and dead blinds are dead money. A
+    big blind posting the ante may be short of it or of the blind: both post the ante first (case
+    61). The posters of extra posts and the big blind beside them cover their posts (pokerkit posts
+    the dead part, an ante, first; the engine the live part: they differ only when those stacks are
+    short).
     """
     options = replace(HouseOptions.as_pokerkit(), ante_trimming=False)
     setup = replace(random_setup(rng), options=options)
     big, small = setup.big_blind, setup.small_blind
     positions = positions_for(setup.players, setup.button)
     stacks = dict(setup.stacks)
-    stacks[positions.big_blind] = max(stacks[positions.big_blind], 3 * big + rng.randint(0, 50 * big))
     others = [s for s in setup.players if s not in (positions.small_blind, positions.big_blind)]
     if len(setup.players) < 3 or rng.random() < 0.5:
-        return replace(setup, stacks=stacks, ante=rng.choice([small, big]), bb_ante=True)
+        ante = rng.choice([small, big])
+        if rng.random() < 0.3:  # short of the ante, of the ante and the blind, or just enough
+            stacks[positions.big_blind] = rng.randint(1, ante + big)
+        return replace(setup, stacks=stacks, ante=ante, bb_ante=True)
+    stacks[positions.big_blind] = max(stacks[positions.big_blind], 3 * big + rng.randint(0, 50 * big))
     posts = []
     for seat in rng.sample(others, rng.randint(1, min(2, len(others)))):
         live, dead = rng.choice([(big, 0), (big, small), (small, 0)])
@@ -302,3 +307,20 @@ def same_outcome(hand: Hand, state: pokerkit.State) -> bool:
         return False
     contested = {s for p in result.pots if len(p.eligible) > 1 for s, x in zip(p.winners, p.shares, strict=True) if x}
     return result.uncontested or contested <= set(theirs["won"])
+
+
+def random_short_ante_setup(rng: random.Random) -> TableSetup:
+    """A table with a uniform ante, trimmed (case 10), and stacks often short of the ante or of the
+    ante and a blind: the live chips nobody matched go back to their owner (case 60)."""
+    setup = random_setup(rng)
+    small, big = setup.small_blind, setup.big_blind
+    ante = rng.choice([small, big, 2 * big])
+    stacks = dict(setup.stacks)
+    for seat in rng.sample(sorted(stacks), rng.randint(1, len(stacks) - 1)):
+        stacks[seat] = rng.randint(1, ante + 2 * big)
+    return replace(setup, stacks=stacks, ante=ante)
+
+
+def pots_pushed(state: pokerkit.State) -> int:
+    """The chips pokerkit pushed to winners from its pots: its uncalled chips went back, not pushed."""
+    return sum(sum(operation.amounts) for operation in state.operations if isinstance(operation, pokerkit.ChipsPushing))

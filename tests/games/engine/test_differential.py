@@ -61,6 +61,30 @@ def test_dead_money_hands_agree_with_pokerkit() -> None:
 
 
 @pytest.mark.slow
+def test_chips_nobody_matched_go_back_as_pokerkit_returns_them() -> None:
+    """Case 60: short antes (trimmed) and blinds, stacks often below the ante or the ante and a blind.
+    The engine's pots hold what pokerkit's pots hold, so a fee is taken on the same chips: the live
+    chips one player put in above every other player's go back to them, in no pot. pokerkit does
+    not push a winner by folds their own bet of the last round (it pulls it back), so the pots of
+    hands won by folds are compared through the stacks only."""
+    warnings.simplefilter("ignore")
+    rng = random.Random(60)
+    found = []
+    for k in range(400):
+        recorded = oracle.record(rng, oracle.random_short_ante_setup(rng))
+        hand = replay(recorded.setup, recorded.events)
+        state = oracle.pokerkit_replay(recorded)
+        result = hand.result
+        assert result is not None
+        in_pots = sum(p.amount for p in result.pots)
+        if not oracle.same_outcome(hand, state) or not (result.uncontested or in_pots == oracle.pots_pushed(state)):
+            found.append(
+                f"hand {k}: engine pots {in_pots} {oracle.pokerkit_split(hand)}, pokerkit pushed "
+                f"{oracle.pots_pushed(state)} {oracle.pokerkit_result(state, recorded.setup)}"
+            )
+    assert found == []
+
+
 def test_ten_thousand_random_hands_agree_with_pokerkit() -> None:
     seeds = range(1000, 1010)
     # A forked child can inherit a lock held by another thread of this process

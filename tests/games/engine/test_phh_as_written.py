@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import json
 import tomllib
 import warnings
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pokerkit
 import pytest
 
-from games.engine.phh import PhhError, export_hand, loads_hand, loads_simple_hand
+from games.engine.cli import main
+from games.engine.phh import PhhError, export_hand, loads_hand, loads_simple_hand, player_order
 from games.engine.phh_import import ReplayResult, replay_text
 from games.engine.setup import ExtraPost, HouseOptions
 
@@ -190,3 +194,56 @@ def test_the_reader_refuses_what_tomllib_refuses(text: str) -> None:
     with pytest.raises(PhhError) as refused:
         loads_hand(text)
     assert refused.value.code == "bad_toml"
+
+
+ONE_CARD = ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db 2c3d4h", "p1 cc", "p2 cc", "d db 7s",
+            "p1 cc", "p2 cc", "d db 9h", "p1 cbr 20", "p2 cc"]  # fmt: skip
+
+
+@pytest.mark.parametrize("order", ["first", "last"])
+def test_a_player_tabling_one_card_has_mucked_with_a_warning(order: str, tmp_path) -> None:
+    # PokerStars' "shows [Qc]" (R17: both cards must be tabled to win): p2 holds the better hand.
+    words = ["p2 sm Qc", "p1 sm AsAd"] if order == "first" else ["p1 sm AsAd", "p2 sm Qc"]
+    text = hand("[5, 10]", "[100, 100]", [*ONE_CARD, *words])
+    result = replayed(text)
+    assert result.final_stacks() == [130, 70]
+    assert result.warnings == ("p2 shows Qc only: a hand is tabled whole (R17), read as a muck",)
+    path = tmp_path / "one-card.phh"
+    path.write_text(text)
+    out = io.StringIO()
+    assert main(["replay", str(path), "--json"], out=out) == 0
+    [line] = [json.loads(row) for row in out.getvalue().splitlines()]
+    assert line["error"] is None and line["final_stacks"] == [130, 70]
+    assert line["warnings"] == ["p2 shows Qc only: a hand is tabled whole (R17), read as a muck"]
+
+
+def test_one_card_after_a_whole_hand_shown_keeps_the_hand_shown() -> None:
+    text = hand("[5, 10]", "[100, 100]", [*ONE_CARD, "p2 sm KsKd", "p2 sm Ks", "p1 sm 8c8d"])
+    result = replayed(text)
+    assert result.final_stacks() == [70, 130]  # seat 2's kings, tabled whole first, win
+
+
+def test_a_winner_by_folds_showing_one_card_moves_no_chip() -> None:
+    text = hand("[5, 10]", "[100, 100]", ["d dh p1 ????", "d dh p2 ????", "p2 cbr 30", "p1 f", "p2 sm As"])
+    result = replayed(text)
+    assert result.final_stacks() == [90, 110] and len(result.warnings) == 1
+
+
+FULL_TILT_NO_SMALL_BLIND = Path(__file__).parent / "data" / "full_tilt_no_small_blind.phhs"
+
+
+def test_full_tilt_hands_with_a_big_blind_and_no_small_blind_are_replayed_as_pokerkit() -> None:
+    """Dead button (R11, case 5): the small blind's seat is empty, so Full Tilt logs one blind,
+    ``blinds_or_straddles = [1000, 0, 0, 0, 0]``, posted by the first player after the button."""
+    text = FULL_TILT_NO_SMALL_BLIND.read_text()
+    results = replay_text(text)
+    assert [r.error for r in results] == [None, None]
+    for result, body in zip(results, text.split("\n\n"), strict=True):
+        body = "\n".join(line for line in body.splitlines() if not line.startswith("["))
+        assert result.hand is not None and not result.warnings  # the file's finishing stacks agree
+        setup = result.hand.setup
+        assert (setup.big_blind_seat, setup.small_blind_seat, setup.big_blind) == (player_order(setup)[0], None, 1000)
+        assert result.hand.log and result.final_stacks() == pokerkit_stacks(body)
+    out = io.StringIO()
+    assert main(["replay", str(FULL_TILT_NO_SMALL_BLIND), "--json"], out=out) == 0
+    assert [json.loads(row)["error"] for row in out.getvalue().splitlines()] == [None, None]
