@@ -100,6 +100,8 @@ def test_an_event_is_inserted_and_a_refused_change_is_kept_to_mend(page_client_f
     first = _preview(client, played, index="5", op="insert", kind="bet", seat="2", amount="2,000").content.decode()
     assert "Event 7 (Seat 2 checks): seat 2 is not to act: seat 3 is." in first
     assert '<option value="7" selected>7. Seat 2 checks</option>' in first  # the refused event, picked
+    pending = first[first.index('id="pending-changes"') :]
+    assert re.search(r'<td class="num">6</td><td>—</td><td><strong>Seat 2 bets 2,000</strong>', pending)
     # ...and mended by the next changes: seat 3 called it; seat 3's check after that is refused, then removed.
     second = _preview(client, played, first, index="7", kind="call", seat="3").content.decode()
     assert "Event 8 (Seat 3 checks): no betting round is open now." in second
