@@ -193,16 +193,14 @@ def editor_context(
     ``picked``: the event to show (by its number), else the one ``post`` picked."""
     index = picked or whole_number((post or QueryDict()).get("index", "").strip(), maximum=len(events))
     index = index if index and index <= len(events) else None
-    picked = events[index - 1] if index else None
-    fields = (
-        fields_of(picked) if picked is not None else dict.fromkeys(("kind", "seat", "amount", "cards", "discards"), "")
-    )
+    blank = dict.fromkeys(("kind", "seat", "amount", "cards", "discards"), "")
+    fields = fields_of(events[index - 1]) if index else blank
     if post is not None and post.get("kind") is not None:
         fields = {name: post.get(name, "")[:MAX_CARDS_CHARS] for name in fields}
     kinds = kinds_for(hand)
     return {
         "choices": [(k, event_line(dict(data))) for k, data in enumerate(events, start=1)],
-        "picked": index or None,
+        "picked": index,
         "op": post.get("op", "change") if post is not None and post.get("op") in OPS else "change",
         "ops": [(code, str(label)) for code, label in OPS.items()],
         "fields": fields,
