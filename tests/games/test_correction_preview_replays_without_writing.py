@@ -93,3 +93,18 @@ def test_one_event_is_changed_inserted_after_or_removed():
         events_edited(events, index=3, op="remove")
     with pytest.raises(DomainError):
         events_edited(events, index=0, op="change")
+
+
+def test_a_correction_that_would_leave_a_seated_stack_below_zero_is_refused_in_money(floor_manager, played):
+    from games.models import StackKind
+
+    # Seat 2 won the hand and has 1,000 left now; the right hand (seat 2 folded on the turn) takes 9,775 back.
+    hands.seat_stack_add(
+        actor=floor_manager, table_id=played.table_id, seat_number=2, amount=1000, kind=StackKind.ADJUSTMENT
+    )
+    before = row_counts()
+    with pytest.raises(DomainError) as refused:
+        hand_correction_preview(actor=floor_manager, hand_id=played.pk, events=[*HOLDEM_HAND[:8], act(2, "fold")])
+    assert refused.value.code == "stack_negative"
+    assert refused.value.message.startswith("Seat 2 holds 1,000: taking 9,775 back would leave it negative.")
+    assert row_counts() == before
