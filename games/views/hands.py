@@ -135,10 +135,8 @@ def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, A
         "may_correct": may_correct,
     }
     if may_correct:
-        # What a correction starts from: the events in force, undone ones and the undos left out.
-        kept = [e["data"] for st in detail["streets"] for e in st["events"] if not e["undone"] and e["kind"] != "undo"]
         seats = [s["seat"] for s in detail["seats"]]
-        context["editor"] = editor_context(hand, kept, seats=seats)
+        context["editor"] = editor_context(hand, hand_events_in_force(hand), seats=seats)
     return {**context, **extra}
 
 

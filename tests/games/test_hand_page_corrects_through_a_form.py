@@ -167,3 +167,13 @@ def test_without_htmx_the_preview_is_the_hands_page(page_client_for, floor_manag
     html = response.content.decode()
     assert response.status_code == 200 and "<html" in html and 'id="correct-confirm"' in html
     assert '<span id="preview-fee">725 → <strong>925</strong></span>' in html
+
+
+def test_a_club_poker_hand_offers_draws_and_no_board(page_client_for, floor_manager, dealer, club_table):
+    from tests.games.helpers import ev
+
+    hand = hands.hand_start(actor=dealer, table_id=club_table.pk).hand
+    record(dealer, hand, ev("deal"), *[{"type": "action", "seat": s, "kind": "fold", "amount": 0} for s in (1, 2)])
+    html = page_client_for(floor_manager).get(reverse("games:hand", args=[hand.pk])).content.decode()
+    assert '<option value="draw">Draw</option>' in html and 'id="correct-discards"' in html
+    assert '<option value="board">' not in html
