@@ -253,6 +253,19 @@ def hand_detail(hand: HandRow) -> dict[str, Any]:
     }
 
 
+def hand_events_in_force(hand: HandRow) -> list[dict[str, Any]]:
+    """The events a hand's record stands on, as stored: undone events and the undos themselves left out
+    (what a correction starts from)."""
+    kept: list[dict[str, Any]] = []
+    for data in HandEvent.objects.filter(hand=hand).order_by("seq").values_list("data", flat=True):
+        if data.get("type") == Undo.type:
+            if kept:
+                kept.pop()
+        else:
+            kept.append(data)
+    return kept
+
+
 def current_hand_summary(*, table_id: int) -> dict[str, Any] | None:
     """The hand being dealt at a table now, for the floor map: number, pot, events so far; None between hands."""
     return current_hands_summary(table_ids=[table_id]).get(table_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from typing import Any
 
@@ -18,11 +17,12 @@ from rest_framework.exceptions import ValidationError
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
 from config.gaming_day import check_gaming_day, current_gaming_day
+from config.htmx import is_htmx
 from config.numbers import whole_number
 from config.permissions import acting_user, role_required
 from config.roles import Role
 from games.apis.log import filters_from
-from games.models import Hand, HandStatus, PhhExport
+from games.models import Hand, HandSeat, HandStatus, PhhExport
 from games.selectors import (
     HandFilters,
     dealer_stats,
@@ -30,9 +30,25 @@ from games.selectors import (
     hand_get_for_user,
     hands_list,
 )
+from games.selectors.hands import hand_events_in_force
+from games.selectors.refusals import refusal_text
 from games.selectors.words import event_line, hand_words, street_label
-from games.services.corrections import hand_correct, hand_void
+from games.services.corrections import (
+    CorrectionPreview,
+    events_edited,
+    hand_correct,
+    hand_correction_preview,
+    hand_void,
+)
 from games.services.phh import phh_export_create, phh_export_retry, phh_import
+from games.views.correction_form import (
+    changes,
+    edit_from_post,
+    editor_context,
+    event_from_post,
+    events_from_text,
+    events_to_text,
+)
 from tables.models import Game, Table
 
 READERS = NAV_ROLES["hands"]
@@ -110,19 +126,18 @@ def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, A
         # The recorder's own reasons are stored in English; a person's reason is shown as they wrote it.
         change["reason"] = SYSTEM_REASONS.get(change["reason"], change["reason"])
     is_floor = _has(request, (Role.FLOOR_MANAGER,))
-    # What a correction starts from: the events in force, undone ones and the undos left out, one per line.
-    kept = [e["data"] for st in detail["streets"] for e in st["events"] if not e["undone"] and e["kind"] != "undo"]
-    return {
+    may_correct = is_floor and hand.status in (HandStatus.COMPLETE, HandStatus.MISDEAL)
+    context = {
         "hand": hand,
         **detail,
         "is_floor": is_floor,
         "may_void": is_floor and hand.status not in (HandStatus.VOIDED, HandStatus.SUPERSEDED),
-        "may_correct": is_floor and hand.status in (HandStatus.COMPLETE, HandStatus.MISDEAL),
-        "events_text": "\n".join(
-            json.dumps({k: v for k, v in data.items() if v is not None}, ensure_ascii=False) for data in kept
-        ),
-        **extra,
+        "may_correct": may_correct,
     }
+    if may_correct:
+        seats = [s["seat"] for s in detail["seats"]]
+        context["editor"] = editor_context(hand, hand_events_in_force(hand), seats=seats)
+    return {**context, **extra}
 
 
 @require_POST
@@ -144,58 +159,128 @@ def hand_void_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     return redirect("games:hand", hand.pk)
 
 
-# A hand has tens of events; these bounds only keep a pasted file from being read line by line.
-MAX_CORRECTION_CHARS = 100_000
-MAX_CORRECTION_EVENTS = 500
+def _correction_hand(request: HttpRequest, hand_id: int) -> Hand | HttpResponse:
+    try:
+        return hand_get_for_user(user=request.user, hand_id=hand_id)
+    except DomainError:
+        return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
 
 
-def events_from_text(text: str) -> list[dict[str, Any]]:
-    """The corrected hand's events, one JSON object per line (blank lines skipped); a DomainError names the line."""
-    if len(text) > MAX_CORRECTION_CHARS:
-        raise DomainError(
-            _("The events are longer than %(limit)s characters.") % {"limit": MAX_CORRECTION_CHARS}, code="too_large"
-        )
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
-    if not lines:
-        raise DomainError(_("Enter the corrected hand's events, one per line."), code="events_required")
-    if len(lines) > MAX_CORRECTION_EVENTS:
-        raise DomainError(
-            _("A hand has at most %(limit)s events.") % {"limit": MAX_CORRECTION_EVENTS}, code="too_many_events"
-        )
-    events: list[dict[str, Any]] = []
-    for number, line in lines:
-        try:
-            data = json.loads(line)
-        except (ValueError, RecursionError):
-            data = None
-        if not isinstance(data, dict):
-            raise DomainError(
-                _('Line %(line)s is not an event: write it as {"type": ...} in JSON, like the lines shown.')
-                % {"line": number},
-                code="bad_event",
-                line=number,
-            )
-        events.append(data)
-    return events
+def _correction_answer(request: HttpRequest, hand: Hand, name: str, context: dict[str, Any]) -> HttpResponse:
+    """htmx gets the region ``name`` of the page; a browser without it, the hand's page around it. A refusal is
+    a 200 with the refusal in it: htmx swaps no 4xx answer into the page, and the refusal must be read."""
+    if is_htmx(request):
+        return render(request, f"games/hand_detail.html#{name}", {"hand": hand, **context})
+    return render(request, "games/hand_detail.html", _hand_context(request, hand, **context))
+
+
+def _working_events(request: HttpRequest, hand: Hand) -> list[dict[str, Any]]:
+    """The events the form works on: those it carries, else the record's in force."""
+    text = request.POST.get("events")
+    return hand_events_in_force(hand) if text is None else events_from_text(text)
+
+
+@require_POST
+@role_required(Role.FLOOR_MANAGER)
+def hand_correct_form(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """The correction form for the event just picked, its fields filled with what was recorded."""
+    hand = _correction_hand(request, hand_id)
+    if isinstance(hand, HttpResponse):
+        return hand
+    picked = request.POST.copy()
+    picked.pop("kind", None)  # a new pick shows the event as recorded, not the fields of the last one
+    try:
+        events = _working_events(request, hand)
+    except DomainError as exc:
+        context = {**_editor(hand, hand_events_in_force(hand), None), "correct_error": exc.message}
+        return _correction_answer(request, hand, "correction", context)
+    return _correction_answer(request, hand, "editor", _editor(hand, events, picked))
+
+
+def _editor(hand: Hand, events: list[dict[str, Any]], post: Any, *, picked: int | None = None) -> dict[str, Any]:
+    seats = list(HandSeat.objects.filter(hand=hand).order_by("seat_number").values_list("seat_number", flat=True))
+    return {"may_correct": True, "editor": editor_context(hand, events, seats=seats, post=post, picked=picked)}
+
+
+@require_POST
+@role_required(Role.FLOOR_MANAGER)
+def hand_correct_preview(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """The hand replayed by the engine with the change the form describes: each seat's stack, each pot and
+    the fee before and after, and the form to record it with a reason; nothing is written.
+
+    A form that describes no event is shown again as it was filled. A change the engine refuses is kept,
+    with the refused event picked and the rule named, so the next change can mend what it broke (an event
+    inserted makes the next one out of turn until that one is changed too)."""
+    hand = _correction_hand(request, hand_id)
+    if isinstance(hand, HttpResponse):
+        return hand
+    recorded = hand_events_in_force(hand)
+    events: list[dict[str, Any]] = recorded
+    try:
+        events = _working_events(request, hand)
+        index, op = edit_from_post(request.POST)
+        base = events[index] if index < len(events) else None
+        event = None if op == "remove" else event_from_post(request.POST, hand=hand, base=base)
+        events = events_edited(events, index=index, op=op, event=event)
+    except DomainError as exc:
+        context = {**_editor(hand, events, request.POST), "correct_error": exc.message}
+        return _correction_answer(request, hand, "correction", context)
+    try:
+        preview = hand_correction_preview(actor=acting_user(request), hand_id=hand.pk, events=events)
+    except DomainError as exc:
+        refused = exc.details.get("event_index")
+        context = {
+            **_editor(hand, events, None, picked=refused + 1 if isinstance(refused, int) else None),
+            "correct_error": refusal_text(exc, events),
+            "preview_changes": changes(recorded, events),
+        }
+        return _correction_answer(request, hand, "correction", context)
+    context = {
+        **_editor(hand, preview.events, None),
+        "preview": preview,
+        "preview_seats": _seat_rows(hand, preview),
+        "preview_changes": changes(recorded, preview.events),
+        "corrected_text": events_to_text(preview.events),
+    }
+    return _correction_answer(request, hand, "correction", context)
+
+
+def _seat_rows(hand: Hand, preview: CorrectionPreview) -> list[dict[str, Any]]:
+    names = {
+        s.seat_number: s.player.full_name if s.player else ""
+        for s in HandSeat.objects.filter(hand=hand).select_related("player")
+    }
+    return [
+        {
+            "seat": c.seat,
+            "player": names.get(c.seat, ""),
+            "before": c.before,
+            "after": c.after,
+            "change": c.after - c.before,
+        }
+        for c in preview.stacks
+    ]
 
 
 @require_POST
 @role_required(Role.FLOOR_MANAGER)
 def hand_correct_page(request: HttpRequest, hand_id: int) -> HttpResponse:
-    """Correct a finished hand through ``hand_correct``: a new record supersedes it; the page of the new one
-    follows, or the refusal is shown with what was entered."""
-    try:
-        hand = hand_get_for_user(user=request.user, hand_id=hand_id)
-    except DomainError:
-        return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
+    """Record the correction previewed through ``hand_correct``: a new record supersedes the hand; the page of
+    the new one follows, or the refusal is shown with the correction kept to look at again."""
+    hand = _correction_hand(request, hand_id)
+    if isinstance(hand, HttpResponse):
+        return hand
     reason, text = request.POST.get("reason", ""), request.POST.get("events", "")
+    events: list[dict[str, Any]] = []
     try:
-        new = hand_correct(actor=acting_user(request), hand_id=hand.pk, events=events_from_text(text), reason=reason)
+        events = events_from_text(text)
+        new = hand_correct(actor=acting_user(request), hand_id=hand.pk, events=events, reason=reason)
     except DomainError as exc:
-        context = _hand_context(
-            request, hand, correct_error=exc.message, correct_reason=reason, events_text=text[:MAX_CORRECTION_CHARS]
-        )
-        return render(request, "games/hand_detail.html", context)
+        message = refusal_text(exc, events)
+        context = {"correct_error": message, "correct_reason": reason[:300]}
+        if events:
+            context.update(_editor(hand, events, None))
+        return render(request, "games/hand_detail.html", _hand_context(request, hand, **context))
     messages.success(request, _("Hand %(old)s is corrected by %(new)s.") % {"old": hand.label, "new": new.label})
     return redirect("games:hand", new.pk)
 

@@ -43,6 +43,8 @@ PAGES: dict[str, tuple[str, set[str]]] = {
     "hand": ("get", READ),
     "hand_void": ("post", {FM}),
     "hand_correct": ("post", {FM}),
+    "hand_correct_form": ("post", {FM}),
+    "hand_correct_preview": ("post", {FM}),
     "dealer": ("get", {FM, DEALER}),
     "dealer_chips": ("get", {FM, DEALER}),
     "export_start": ("post", OFFICE),
@@ -81,7 +83,7 @@ def _args(name: str, world: dict[str, int]) -> list[int]:
         return [world["table"]]
     if name.startswith("games-hand-") and name not in ("games-hand-list", "games-hand-start", "games-hand-record"):
         return [world["hand"]]
-    if name in ("hand", "hand_void", "hand_correct"):
+    if name in ("hand", "hand_void", "hand_correct", "hand_correct_form", "hand_correct_preview"):
         return [world["hand"]]
     return []
 

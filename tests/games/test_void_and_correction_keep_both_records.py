@@ -86,6 +86,7 @@ def test_illegal_correction_is_refused_and_stores_nothing(api_for, floor_manager
     )
     assert response.status_code == 400
     assert response.json()["error"]["message"].startswith("event 2: seat 1 cannot check")
+    assert response.json()["error"]["details"]["event_index"] == 2  # which event, for a client to point at
     assert Hand.objects.count() == count
     played.refresh_from_db()
     assert played.status == HandStatus.COMPLETE
