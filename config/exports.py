@@ -23,10 +23,12 @@ own. The fee report's detail CSV on PostgreSQL is formatted by ``COPY``
 from __future__ import annotations
 
 import csv
+import os
 from collections.abc import Iterable
+from contextlib import suppress
 from decimal import Decimal
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from django.db.models import CharField, F, Value
 from django.db.models.expressions import Case, When
@@ -74,6 +76,10 @@ class XlsxWriter:
     """A one-sheet workbook written row by row (openpyxl's write-only mode: flat memory), through ``cell``.
 
     Without the rule openpyxl itself would store a string beginning with ``=`` as a formula.
+
+    Use it in a ``with``: openpyxl writes the rows to a temporary file of its own, which it removes only
+    after a successful save or when the process exits, so a worker whose export failed (a full disk)
+    would otherwise keep that file, and the space it holds, for as long as it runs.
     """
 
     def __init__(self, *, title: str) -> None:
@@ -81,6 +87,12 @@ class XlsxWriter:
 
         self._book = Workbook(write_only=True)
         self._sheet = self._book.create_sheet(title=title[:31])  # Excel's longest sheet name
+
+    def __enter__(self) -> XlsxWriter:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def writerow(self, row: Iterable[object]) -> None:
         self._sheet.append(cells(row))
@@ -90,7 +102,29 @@ class XlsxWriter:
             self.writerow(row)
 
     def save(self, target: Path | IO[bytes]) -> None:
-        self._book.save(target)
+        """Write the workbook to ``target``: a file this opens and closes whatever happens (openpyxl,
+        given a name, leaves its archive open when a write fails), or an open one the caller closes."""
+        if isinstance(target, Path):
+            with target.open("wb") as out:
+                self._book.save(out)
+        else:
+            self._book.save(target)
+
+    def close(self) -> None:
+        """Close the rows' temporary file and remove it, saved or not (a saved book's is already gone)."""
+        sheet: Any = self._sheet  # the write-only sheet's row stream and writer have no public handle
+        writer = sheet._writer
+        if writer is None:
+            return
+        try:
+            if sheet._rows is not None:
+                with suppress(OSError, ValueError):  # its closing tag cannot be written to a full disk
+                    sheet._rows.close()
+            with suppress(OSError, ValueError):
+                writer.close()
+        finally:
+            if os.path.exists(writer.out):
+                writer.cleanup()
 
 
 def formula_safe_sql(field: str) -> Case:

@@ -277,13 +277,13 @@ def write_csv(path: Path, header: Row, rows: Iterable[Row], progress: Progress) 
 
 
 def write_xlsx(path: Path, header: Row, rows: Iterable[Row], progress: Progress, *, title: str) -> int:
-    book = XlsxWriter(title=title)
-    book.writerow(header)
     written = 0
-    for row in _counted(rows, progress):
-        book.writerow(row)
-        written += 1
-    book.save(path)
+    with XlsxWriter(title=title) as book:
+        book.writerow(header)
+        for row in _counted(rows, progress):
+            book.writerow(row)
+            written += 1
+        book.save(path)
     return written
 
 
@@ -428,12 +428,9 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
         Spacer(1, 8 * mm),
         Paragraph(_("Approved by (supervisor): ______________________   Signature: ____________"), styles["Normal"]),
     ]
-    SimpleDocTemplate(
-        str(path),
-        pagesize=landscape(A4),
-        title=title,
-        author=settings.CARDROOM_NAME,
-    ).build(story)
+    # Given a name, ReportLab leaves the file open when its write fails (a full disk): it gets an open file.
+    with path.open("wb") as out:
+        SimpleDocTemplate(out, pagesize=landscape(A4), title=title, author=settings.CARDROOM_NAME).build(story)
     progress(len(data) - 1)
     return len(data) - 1
 

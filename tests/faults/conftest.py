@@ -8,7 +8,10 @@ and seated players with chips.
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,3 +55,22 @@ def room(transactional_db: None, fast_beat: dict[str, str], tmp_path: Path) -> I
             yield server, worker
         finally:
             worker.stop()
+
+
+@contextmanager
+def small_disk(mount: Path, *, megabytes: int) -> Iterator[Path]:
+    """A tmpfs of ``megabytes`` mounted at ``mount`` for as long as the context lasts: a real file system
+    the test may fill. Mounting needs root (and, in a container, the right to mount): skipped otherwise,
+    in CI too, with the reason."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    mount.mkdir(parents=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", str(mount)], capture_output=True, text=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "--lazy", str(mount)], check=True)

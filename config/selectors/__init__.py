@@ -1,0 +1,1 @@
+"""The project core's reads."""
