@@ -174,7 +174,7 @@ def _wait_for_worker(server: Server, proc: subprocess.Popen[Any], timeout: float
     pytest.fail(f"gunicorn's worker did not answer within {timeout:.0f} s: {server.log_text()[-3000:]}")
 
 
-def _clean_env(env: dict[str, str]) -> dict[str, str]:
+def process_env(env: dict[str, str]) -> dict[str, str]:
     """A clean environment (none of the test run's own ``DATABASE_*``, ``REDIS_*``, ``DJANGO_*``, ``CELERY_*``,
     ``CARDROOM_*``) for a process over the test database, plus ``env``."""
     own = ("DATABASE_", "REDIS_", "DJANGO_", "CELERY_", "CARDROOM_")
@@ -197,11 +197,11 @@ def gunicorn(tmp_path: Path, env: dict[str, str], *, workers: int = 1) -> Iterat
     """Sync gunicorn workers (one thread each, their connections kept between requests) over the test database,
     configured as in production: DEBUG off, so errors get the room's own pages (``tests.production_wsgi``).
 
-    ``env`` adds to a clean environment (``_clean_env``): whatever the test sets, such as ``REDIS_URL``.
+    ``env`` adds to a clean environment (``process_env``): whatever the test sets, such as ``REDIS_URL``.
     """
     port = free_port()
     log = tmp_path / "gunicorn.log"
-    full = _clean_env(env)
+    full = process_env(env)
     app = "tests.production_wsgi:application"
     cmd = [sys.executable, "-m", "gunicorn", app, "-b", f"127.0.0.1:{port}", "-w", str(workers)]
     cmd += ["--timeout", "30", "--graceful-timeout", "5"]
@@ -229,7 +229,7 @@ class CeleryWorker:
     worker (its main process, pool processes and beat) the way a crashed host or an OOM kill would."""
 
     def __init__(self, tmp_path: Path, env: dict[str, str], *, beat: bool) -> None:
-        self.tmp_path, self.env, self.beat = tmp_path, _clean_env(env), beat
+        self.tmp_path, self.env, self.beat = tmp_path, process_env(env), beat
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
