@@ -59,3 +59,38 @@ def test_typed_text_and_choices_survive_the_poll(
     assert session.seat_number == 4 and SeatStack.objects.get(seat_session=session).stack == 45_000
     services.seat_stand_up(actor=floor_manager, session_id=seated.pk)
     expect(page.locator('[data-seat="1"]')).to_contain_text("free", timeout=15_000)
+
+
+def test_a_refresh_sent_before_typing_does_not_wipe_what_was_typed(
+    floor_manager, club_poker, open_table, make_player, login_page, live_server
+):
+    """The refresh left while the form was untouched and came back after the floor manager typed: it
+    is dropped (under load, a refresh in flight is what wiped the seat search in a whole shift)."""
+    from playwright.sync_api import expect
+
+    table = open_table(club_poker, number=5)
+    lusine = make_player("Lusine", "Hakobyan")
+    page = login_page(floor_manager)
+    held: list = []  # the refreshes the browser sent, answered when the test says
+
+    def hold_the_refresh(route) -> None:
+        if route.request.headers.get("hx-request"):  # the region's refresh, not a page load
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.goto(f"{live_server.url}/floor/tables/{table.pk}/")
+    page.route(f"**/floor/tables/{table.pk}/", hold_the_refresh)
+    for _ in range(30):
+        if held:
+            break
+        page.wait_for_timeout(500)
+    assert held, "no refresh was sent within 15 s"
+    live = page.locator("#table-live")
+    live.locator("#seat-q").type("hakob")
+    choice = live.locator(f'#seat-results input[value="{lusine.pk}"]')
+    expect(choice).to_be_visible()
+    held[0].continue_()
+    expect(live.locator("[data-live-paused]")).to_be_visible()
+    assert live.locator("#seat-q").input_value() == "hakob"
+    expect(choice).to_be_visible()

@@ -33,9 +33,23 @@
     if (!(region instanceof Element) || !region.hasAttribute("data-live")) return;
     if (!busy(region)) return;
     event.preventDefault();
+    paused(region);
+  });
+
+  // A refresh sent while the region was idle may come back after the user started typing: it is
+  // dropped then, as if it had waited, and the next one is asked for when the form is done.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const region = event.detail && event.detail.elt;
+    if (!(region instanceof Element) || !region.hasAttribute("data-live")) return;
+    if (!busy(region)) return;
+    event.detail.shouldSwap = false;
+    paused(region);
+  });
+
+  function paused(region) {
     const note = region.querySelector("[data-live-paused]");
     if (note) note.hidden = false;
-  });
+  }
 
   // A sent form is no longer waiting to be kept.
   document.addEventListener("submit", (event) => {
