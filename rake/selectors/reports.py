@@ -15,12 +15,12 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Case, IntegerField, Q, QuerySet, Sum, Value, When
+from django.db.models import Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rake.models import DailyFeeSummary, DropShare, FeeCharge, FeeKind, FeeSource
-from rake.selectors.summaries import check_summaries_proven
+from rake.models import DailyFeeSummary, DropShare, FeeCharge, FeeKind
+from rake.selectors.summaries import CHARGE_SUMS, SHARE_SUMS, check_summaries_proven
 from tables.models import Game, Table
 
 # Grouping -> the column holding it (the same name in the summaries and the raw records).
@@ -122,22 +122,7 @@ _SUMMARY_SUMS = {
     "counted": Sum("counted"),
     "variance": Sum("variance"),
 }
-_CHARGE_SUMS = {
-    "hands": Sum("hands"),
-    "pots": Sum("pots"),
-    "fees": Sum("fee"),
-    "percentage_fees": Sum("fee", filter=Q(kind=FeeKind.PERCENTAGE)),
-    "seconds": Sum("seconds"),
-    "time_charges": Sum(
-        Case(
-            When(source=FeeSource.TIME, reverses__isnull=True, then=Value(1)),
-            When(source=FeeSource.TIME, then=Value(-1)),
-            default=Value(0),
-            output_field=IntegerField(),
-        )
-    ),
-}
-_SHARE_SUMS = {"expected": Sum("expected"), "counted": Sum("counted"), "variance": Sum("variance")}
+_CHARGE_SUMS = {**CHARGE_SUMS, "percentage_fees": Sum("fee", filter=Q(kind=FeeKind.PERCENTAGE))}
 
 
 def _period(rows: QuerySet[Any], filters: ReportFilters) -> QuerySet[Any]:
@@ -181,7 +166,7 @@ def fee_report_from_raw(filters: ReportFilters) -> FeeReport:
     column = GROUPS[filters.group_by]
     charges = _period(FeeCharge.objects.all(), filters)
     shares = _period(DropShare.objects.all(), filters)
-    rows = _merge(column, _grouped(charges, column, _CHARGE_SUMS), _grouped(shares, column, _SHARE_SUMS))
+    rows = _merge(column, _grouped(charges, column, _CHARGE_SUMS), _grouped(shares, column, SHARE_SUMS))
     per_day = _merge("gaming_day", _grouped(charges, "gaming_day", {"fees": Sum("fee")}))
     per_table = _merge("table_id", _grouped(charges, "table_id", {"fees": Sum("fee")}))
     return _report(filters, rows, per_day, per_table)

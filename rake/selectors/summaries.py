@@ -37,7 +37,8 @@ def summary_key(
     return (gaming_day, shift, table_id, game_id or 0, dealer_id or 0, kind or "")
 
 
-_CHARGE_SUMS: dict[str, Any] = {
+# What a summary row sums of the fee records and of the drop shares (the report sums the same).
+CHARGE_SUMS: dict[str, Any] = {
     "hands": Sum("hands"),
     "pots": Sum("pots"),
     "fees": Sum("fee"),
@@ -51,7 +52,7 @@ _CHARGE_SUMS: dict[str, Any] = {
         )
     ),
 }
-_SHARE_SUMS: dict[str, Any] = {"expected": Sum("expected"), "counted": Sum("counted"), "variance": Sum("variance")}
+SHARE_SUMS: dict[str, Any] = {"expected": Sum("expected"), "counted": Sum("counted"), "variance": Sum("variance")}
 
 
 def _key_of(values: Mapping[str, Any]) -> Key:
@@ -69,8 +70,8 @@ def summaries_compute(*, day_from: date, day_to: date, skip: Iterable[date] = ()
     """The summary rows of a range of days (less the days in ``skip``), computed from the raw records."""
     rows: dict[Key, Figures] = {}
     sources: Iterable[tuple[Any, dict[str, Any]]] = (
-        (FeeCharge.objects, _CHARGE_SUMS),
-        (DropShare.objects, _SHARE_SUMS),
+        (FeeCharge.objects, CHARGE_SUMS),
+        (DropShare.objects, SHARE_SUMS),
     )
     for manager, sums in sources:
         records = manager.filter(gaming_day__range=(day_from, day_to)).exclude(gaming_day__in=sorted(skip))

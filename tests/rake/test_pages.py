@@ -78,19 +78,31 @@ def test_others_may_not_see_the_policy_pages(
     assert client_for(user).get(reverse("rake:fee_policies")).status_code == 403
 
 
-def test_the_dealer_collects_with_htmx(
+@pytest.fixture
+def charged_table(
     floor_manager: User,
-    client_for: Callable[[User | None], Client],
     open_table: Callable[..., Table],
     club_poker: Game,
     seat: Callable[..., SeatSession],
     past_version: Callable[..., FeePolicyVersion],
+) -> Callable[[int], Table]:
+    """A Club Poker table charging 2,000 an hour, with ``players`` seated for a few minutes and charged."""
+
+    def make(players: int) -> Table:
+        table = open_table(club_poker)
+        past_version(table=table, effective_from=timezone.now() - timedelta(hours=1), amount_per_hour=2000)
+        for minutes in range(players):
+            seat(table, since=timezone.now() - timedelta(minutes=3 - minutes))
+        time_charges_create(actor=floor_manager)
+        return table
+
+    return make
+
+
+def test_the_dealer_collects_with_htmx(
+    client_for: Callable[[User | None], Client], charged_table: Callable[[int], Table]
 ) -> None:
-    table = open_table(club_poker)
-    past_version(table=table, effective_from=timezone.now() - timedelta(hours=1), amount_per_hour=2000)
-    seat(table, since=timezone.now() - timedelta(minutes=3))
-    seat(table, since=timezone.now() - timedelta(minutes=2))
-    time_charges_create(actor=floor_manager)
+    table = charged_table(2)
     first, second = TimeCharge.objects.order_by("pk")
     dealer = table.dealer_assignments.get(ended_at__isnull=True).dealer
     client = client_for(dealer)
@@ -118,18 +130,9 @@ def test_a_dealer_of_another_table_is_refused_the_time_charges_page(
 
 
 def test_the_accountant_reads_the_time_charges_and_marks_none(
-    floor_manager: User,
-    accountant: User,
-    client_for: Callable[[User | None], Client],
-    open_table: Callable[..., Table],
-    club_poker: Game,
-    seat: Callable[..., SeatSession],
-    past_version: Callable[..., FeePolicyVersion],
+    accountant: User, client_for: Callable[[User | None], Client], charged_table: Callable[[int], Table]
 ) -> None:
-    table = open_table(club_poker)
-    past_version(table=table, effective_from=timezone.now() - timedelta(hours=1), amount_per_hour=2000)
-    seat(table, since=timezone.now() - timedelta(minutes=3))
-    time_charges_create(actor=floor_manager)
+    table = charged_table(1)
     charge = TimeCharge.objects.get()
     client = client_for(accountant)
     page = client.get(reverse("rake:table_time_charges", args=[table.pk]))
