@@ -36,6 +36,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from rooms.selectors import room_chosen
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 # Sync workers by default: measured against ``--threads 4`` (gthread, kept connections, so each
@@ -115,7 +117,13 @@ def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     for k in range(2 * clients):
         dealer = user_create(username=f"bench-dealer-{k}", password="bench-pass-123", roles=[Role.DEALER])
         table = scenarios.open_table_with_dealer(
-            actor=admin, game=game, dealer=dealer, number=900 + k, seats=6, fee=Decimal("0.05")
+            actor=admin,
+            room=room_chosen(room_id=None),
+            game=game,
+            dealer=dealer,
+            number=900 + k,
+            seats=6,
+            fee=Decimal("0.05"),
         )
         scenarios.seat_players(actor=admin, table=table, stacks=[1_000_000] * 6, first_name="Bench")
         tables.append(table.pk)

@@ -37,6 +37,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
+from rooms.selectors import room_chosen
+
 ROOT = Path(__file__).resolve().parent.parent
 DEALERS = 40
 SHIFTS = 3
@@ -81,7 +83,10 @@ def world(tables: int) -> tuple[Any, list[int], list[int], int]:
         max_buy_in=200_000,
         seat_limit=10,
     )
-    ids = [floor.table_create(actor=admin, number=n, seats=10, game_id=game.pk).pk for n in range(1, tables + 1)]
+    ids = [
+        floor.table_create(actor=admin, room=room_chosen(room_id=None), number=n, seats=10, game_id=game.pk).pk
+        for n in range(1, tables + 1)
+    ]
     dealers = [
         user_create(username=f"dealer{k:02d}", password="x" * 12, roles=[Role.DEALER]).pk for k in range(DEALERS)
     ]

@@ -2,10 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest
 
-from config.gaming_day import current_gaming_day
 from config.roles import Role, pages_open_to
 
 # Which roles see which section in the navigation; the views check the same.
@@ -23,9 +21,5 @@ NAV_ROLES: dict[str, tuple[str, ...]] = {
 }
 
 
-def room(request: HttpRequest) -> dict[str, Any]:
-    return {
-        "room_name": settings.CARDROOM_NAME,
-        "gaming_day": current_gaming_day(),
-        "nav": pages_open_to(request.user, NAV_ROLES),
-    }
+def navigation(request: HttpRequest) -> dict[str, Any]:
+    return {"nav": pages_open_to(request.user, NAV_ROLES)}

@@ -133,9 +133,17 @@ def env_timezone(name: str, default: str, environ: Mapping[str, str] | None = No
     return value
 
 
-def env_time(name: str, default: str, environ: Mapping[str, str] | None = None) -> time:
-    value = env_str(name, default, environ)
+def time_of_day(value: str) -> time:
+    """``HH:MM`` on a 24-hour clock; ValueError otherwise."""
     match = re.fullmatch(r"([01]\d|2[0-3]):([0-5]\d)", value)
     if not match:
-        raise ImproperlyConfigured(f"{name}: {value!r} is not a time of day HH:MM")
+        raise ValueError(f"{value!r} is not a time of day HH:MM")
     return time(int(match[1]), int(match[2]))
+
+
+def env_time(name: str, default: str, environ: Mapping[str, str] | None = None) -> time:
+    value = env_str(name, default, environ)
+    try:
+        return time_of_day(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}: {exc}") from None

@@ -1,12 +1,16 @@
-"""The gaming day: the business date a moment belongs to.
+"""The gaming day: the business date a moment belongs to, in a room.
 
 A room open past midnight books a 02:00 hand to the day that started the
-evening before; the boundary is ``CARDROOM_GAMING_DAY_START`` local time.
+evening before; the boundary is the room's gaming-day start, local time in
+the room's time zone (``rooms.models.Room``). Without a room, the
+installation's settings (``CARDROOM_GAMING_DAY_START``, ``CARDROOM_TIME_ZONE``)
+are the clock: the first room's, for what does not belong to a room yet.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -22,15 +26,31 @@ FIRST_DAY = date(1970, 1, 1)
 LAST_DAY = date(2999, 12, 31)
 
 
-def gaming_day_of(moment: datetime, *, start: time | None = None, tz: str | None = None) -> date:
-    boundary = start or settings.CARDROOM_GAMING_DAY_START
-    local = moment.astimezone(ZoneInfo(tz or settings.TIME_ZONE))
+class RoomClock(Protocol):
+    """What a room's gaming day is read from (``rooms.models.Room`` has both)."""
+
+    @property
+    def time_zone(self) -> str: ...
+
+    @property
+    def gaming_day_start(self) -> time: ...
+
+
+def _clock(room: RoomClock | None) -> tuple[ZoneInfo, time]:
+    if room is None:
+        return ZoneInfo(settings.TIME_ZONE), settings.CARDROOM_GAMING_DAY_START
+    return ZoneInfo(room.time_zone), room.gaming_day_start
+
+
+def gaming_day_of(moment: datetime, *, room: RoomClock | None = None) -> date:
+    zone, boundary = _clock(room)
+    local = moment.astimezone(zone)
     day = local.date()
     return day - timedelta(days=1) if local.time() < boundary else day
 
 
-def current_gaming_day() -> date:
-    return gaming_day_of(timezone.now())
+def current_gaming_day(*, room: RoomClock | None = None) -> date:
+    return gaming_day_of(timezone.now(), room=room)
 
 
 def check_gaming_day(day: date, *, field: str = "gaming_day") -> date:
@@ -44,10 +64,10 @@ def check_gaming_day(day: date, *, field: str = "gaming_day") -> date:
     return day
 
 
-def gaming_day_bounds(day: date) -> tuple[datetime, datetime]:
-    """[start, end) of a gaming day as aware datetimes."""
+def gaming_day_bounds(day: date, *, room: RoomClock | None = None) -> tuple[datetime, datetime]:
+    """[start, end) of a gaming day of ``room`` as aware datetimes."""
     check_gaming_day(day)
-    tz = ZoneInfo(settings.TIME_ZONE)
-    start = datetime.combine(day, settings.CARDROOM_GAMING_DAY_START, tzinfo=tz)
-    end = datetime.combine(day + timedelta(days=1), settings.CARDROOM_GAMING_DAY_START, tzinfo=tz)
+    zone, boundary = _clock(room)
+    start = datetime.combine(day, boundary, tzinfo=zone)
+    end = datetime.combine(day + timedelta(days=1), boundary, tzinfo=zone)
     return start, end

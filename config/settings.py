@@ -43,6 +43,9 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "tes
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 # --- The room ---------------------------------------------------------------
+# The figures below are the first room's when an installation migrates into rooms
+# (rooms/migrations/0002_first_room.py) and the defaults a new room's form offers; each room then keeps
+# its own (rooms.models.Room).
 CARDROOM_NAME = env_str("CARDROOM_NAME", "Cardroom")
 TIME_ZONE = env_timezone("CARDROOM_TIME_ZONE", "Asia/Yerevan")
 CARDROOM_CURRENCY = env_currency("CARDROOM_CURRENCY", "AMD")
@@ -196,6 +199,7 @@ INSTALLED_APPS = [
     "pgtrigger",
     "pghistory",
     "config.apps.ConfigConfig",
+    "rooms",
     "tables",
     "games",
     "ledger",
@@ -213,6 +217,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.room: the room the user picked in the top bar, among the rooms they work in.
+    "rooms.views.current.CurrentRoom",
     # Who, which request: the context every history row of this request carries (audit).
     "audit.views.middleware.HistoryMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -239,7 +245,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "config.context_processors.room",
+                "config.context_processors.navigation",
+                "rooms.views.context.room",
             ],
         },
     },

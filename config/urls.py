@@ -32,6 +32,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
+    path("rooms/", include("rooms.urls")),
     path("floor/", include("tables.urls")),
     path("hands/", include("games.urls")),
     path("cashier/", include("cashier.urls")),

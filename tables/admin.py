@@ -24,8 +24,8 @@ class GameAdmin(ReadOnlyAdmin):
 
 @admin.register(m.Table)
 class TableAdmin(ReadOnlyAdmin):
-    list_display = ["number", "name", "game", "seats", "status", "status_changed_at"]
-    list_filter = ["status"]
+    list_display = ["room", "number", "name", "game", "seats", "status", "status_changed_at"]
+    list_filter = ["room", "status"]
 
 
 @admin.register(m.TableEvent)

@@ -12,6 +12,8 @@ from django.utils import timezone
 from config.demo import DEMO_PASSWORD
 from config.roles import Role
 from config.services import user_create
+from rooms.models import Room
+from rooms.selectors import room_chosen
 from tables import services
 from tables.models import (
     DealerAssignment,
@@ -123,14 +125,16 @@ def _players(actor: User, done: list[str]) -> dict[str, Player]:
     return players
 
 
-def _tables(actor: User, games: list[Game], dealers: list[User], players: dict[str, Player], done: list[str]) -> None:
+def _tables(
+    actor: User, room: Room, games: list[Game], dealers: list[User], players: dict[str, Player], done: list[str]
+) -> None:
     for number, (game_index, seated) in SEATING.items():
         game = games[game_index]
-        table = Table.objects.filter(number=number).first()
+        table = Table.objects.filter(room=room, number=number).first()
         busy = set(DealerAssignment.objects.filter(ended_at__isnull=True).values_list("dealer_id", flat=True))
         free = [d for d in dealers if d.pk not in busy]
         if table is None and free:
-            table = table_with_dealer(actor=actor, game=game, dealer=free[0], number=number)
+            table = table_with_dealer(actor=actor, room=room, game=game, dealer=free[0], number=number)
             done.append(f"table {number}")
         if table is None:
             continue
@@ -150,7 +154,7 @@ def seed(*, actor: User) -> list[str]:
     games = _games(actor, done)
     dealers = _dealers(actor, games, done)
     players = _players(actor, done)
-    _tables(actor, games, dealers, players, done)
+    _tables(actor, room_chosen(room_id=None), games, dealers, players, done)
     game = games[WAITLIST[0]]
     for last in WAITLIST[1]:
         listed = WaitlistEntry.objects.filter(player=players[last], game=game).exists()

@@ -40,7 +40,7 @@ from games.services import scenarios
 from tables.models import Game, GameKind, Ring, SeatSession, Structure, Table
 from tables.services import game_create
 from tests import profiles  # noqa: F401  (loads the Hypothesis profile before any test module)
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls
 # made by live-server fixtures from that thread are still synchronous.
@@ -278,10 +278,12 @@ def open_table(floor_manager: User) -> Callable[..., Table]:
         if not open:
             from tables.services import table_create
 
-            return table_create(actor=floor_manager, number=number, seats=seats or game.seat_limit, game_id=game.pk)
+            return table_create(
+                actor=floor_manager, room=home_room(), number=number, seats=seats or game.seat_limit, game_id=game.pk
+            )
         dealer = dealer or UserFactory.create(roles=[Role.DEALER])
         return scenarios.open_table_with_dealer(
-            actor=floor_manager, game=game, dealer=dealer, number=number, seats=seats
+            actor=floor_manager, room=home_room(), game=game, dealer=dealer, number=number, seats=seats
         )
 
     return make
@@ -332,6 +334,7 @@ def hand_table(floor_manager: User, seat: Callable[..., SeatSession]) -> Callabl
     ) -> Table:
         table = scenarios.open_table_with_dealer(
             actor=floor_manager,
+            room=home_room(),
             game=game,
             dealer=dealer,
             number=next(_table_numbers),

@@ -11,9 +11,17 @@ from django.utils import timezone
 
 from config.services import token_create
 from config.text import search_key
+from rooms.models import Room
+from rooms.services import room_create, staff_place
 from tables.models import Player, Table
 
 PASSWORD = "test-pass-123"
+
+
+def home_room() -> Room:
+    """The room the tests play in unless they say otherwise: the installation's first room, which the
+    migrations made from the settings; made again the same way after a transactional test flushed it."""
+    return Room.objects.order_by("pk").first() or room_create(code="cardroom", name="Cardroom")
 
 
 class UserFactory(factory.django.DjangoModelFactory[User]):
@@ -33,6 +41,12 @@ class UserFactory(factory.django.DjangoModelFactory[User]):
             group, _ = Group.objects.get_or_create(name=name)
             self.groups.add(group)
 
+    @factory.post_generation
+    def rooms(self, create: bool, extracted: list[Room | None] | None, **kwargs: Any) -> None:
+        """The rooms the user works in: the home room unless given (None in the list: the whole group)."""
+        for room in [home_room()] if extracted is None else extracted:
+            staff_place(actor=None, user=self, room=room)
+
 
 class TableFactory(factory.django.DjangoModelFactory[Table]):
     """A closed table with no game, written as a row (the floor's own rules: ``open_table``)."""
@@ -40,6 +54,7 @@ class TableFactory(factory.django.DjangoModelFactory[Table]):
     class Meta:
         model = Table
 
+    room = factory.LazyFunction(home_room)
     number = factory.Sequence(lambda n: n + 1)
     seats = 6
     status_changed_at = factory.LazyFunction(timezone.now)

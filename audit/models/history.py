@@ -124,8 +124,15 @@ class TrackedKioskToken(KioskToken):
         proxy = True
 
 
-def _history(tracked: type[models.Model], name: str, *trackers: Any, exclude: Sequence[str] = ()) -> type[models.Model]:
-    """The event model ``name`` of ``tracked``: snapshots, the request's context inline, append-only."""
+def _history(
+    tracked: type[models.Model],
+    name: str,
+    *trackers: Any,
+    exclude: Sequence[str] = (),
+    attrs: dict[str, Any] | None = None,
+) -> type[models.Model]:
+    """The event model ``name`` of ``tracked``: snapshots, the request's context inline, append-only;
+    ``attrs`` overrides a column's definition in the snapshots."""
     prefix = name.lower()
     model: type[models.Model] = pghistory.create_event_model(
         tracked,
@@ -137,6 +144,7 @@ def _history(tracked: type[models.Model], name: str, *trackers: Any, exclude: Se
         # so a history row alone says who and which request, and nothing can change it later.
         context_field=pghistory.ContextJSONField(),
         model_name=name,
+        attrs=attrs,
         abstract=False,
         meta={
             "triggers": append_only(prefix),
@@ -149,7 +157,16 @@ def _history(tracked: type[models.Model], name: str, *trackers: Any, exclude: Se
 # The search key only restates the names, alias and ID number, folded for the search.
 PlayerHistory = _history(TrackedPlayer, "PlayerHistory", exclude=["search_key"])
 ExpulsionHistory = _history(TrackedExpulsion, "ExpulsionHistory")
-TableHistory = _history(TrackedTable, "TableHistory")
+# Snapshots taken before tables belonged to rooms name none (history rows are never updated).
+TableHistory = _history(
+    TrackedTable,
+    "TableHistory",
+    attrs={
+        "room": models.ForeignKey(
+            "rooms.Room", null=True, db_constraint=False, on_delete=models.DO_NOTHING, related_name="+"
+        )
+    },
+)
 GameHistory = _history(TrackedGame, "GameHistory")
 FeePolicyHistory = _history(TrackedFeePolicy, "FeePolicyHistory")
 # The password's hash is a secret: a change is recorded, the hash is not. Logins are not changes.

@@ -23,6 +23,7 @@ from ledger.services.accounts import singleton_accounts
 from ledger.services.chips import denomination_create
 from ledger.services.posting import chip_legs, post_entry
 from rake.services import fee_policy_set
+from rooms.models import Room
 from tables import services as floor
 from tables.models import Game, SeatSession, Table
 from tables.services.scenarios import table_with_dealer
@@ -34,6 +35,7 @@ CHIP_VALUES = (1, 5, 25, 100, 500, 1_000, 5_000, 25_000)
 def open_table_with_dealer(
     *,
     actor: User,
+    room: Room,
     game: Game,
     dealer: User,
     number: int,
@@ -44,7 +46,7 @@ def open_table_with_dealer(
 ) -> Table:
     """Table ``number`` of ``game`` (``seats``, the game's seat limit by default) dealt by ``dealer`` and
     open; with a percentage fee policy of its own at ``fee`` (capped at ``cap`` a hand) when given."""
-    table = table_with_dealer(actor=actor, game=game, dealer=dealer, number=number, seats=seats)
+    table = table_with_dealer(actor=actor, room=room, game=game, dealer=dealer, number=number, seats=seats)
     if fee is not None:
         fee_policy_set(
             actor=actor,

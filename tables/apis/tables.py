@@ -16,6 +16,7 @@ from config.errors import NotFound
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
+from rooms.selectors import room_for
 from tables import selectors, services
 from tables.apis.common import FM, paginate, seat_entry_field
 from tables.apis.out import GameOut, SeatOut, SignOut, TableEventOut, TableOut
@@ -117,12 +118,16 @@ class TableCreateApi(APIView):
         name = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
         seats = StrictIntegerField(min_value=0, max_value=100)
         game_id = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
+        # Required of a user who works in several rooms.
+        room_id = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, request=TableCreateInput, responses={201: TableOut})
     def post(self, request: Request) -> Response:
         data = self.TableCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        table = services.table_create(actor=acting_user(request), **data.validated_data)
+        fields = dict(data.validated_data)
+        room = room_for(user=request.user, room_id=fields.pop("room_id"))
+        table = services.table_create(actor=acting_user(request), room=room, **fields)
         return Response(TableOut(selectors.table_get(table_id=table.pk)).data, status=201)
 
 

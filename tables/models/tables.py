@@ -18,7 +18,10 @@ class TableStatus(models.TextChoices):
 
 
 class Table(Recorded):
-    number = models.PositiveSmallIntegerField(_("number"), unique=True)
+    # A table is one room's: its number is unique in the room, and it deals under the room's clock,
+    # currency and rules.
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="tables", verbose_name=_("room"))
+    number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=80, blank=True)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, null=True, blank=True, related_name="tables")
     seats = models.PositiveSmallIntegerField(_("seats"))
@@ -26,8 +29,13 @@ class Table(Recorded):
     status_changed_at = models.DateTimeField(_("status changed at"))
 
     class Meta:
-        ordering = ["number"]
+        ordering = ["room_id", "number"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["room", "number"],
+                name="table_number_per_room",
+                violation_error_message=_("The room has a table of this number already."),
+            ),
             models.CheckConstraint(
                 name="table_seats_range",
                 condition=Q(seats__gte=MIN_SEATS, seats__lte=MAX_SEATS),

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden, NotFound
 from config.roles import Role, has_any_role
+from rooms.models import Room
+from rooms.selectors import room_ids_of, rooms_of
 from tables.models import DealerAssignment, Game, SeatAway, SeatSession, SignVersion, Table, TableEvent
 
 
@@ -53,7 +55,7 @@ def tables_list(*, table_ids: list[int] | None = None, status: str | None = None
         tables = tables.filter(pk__in=table_ids)
     if status:
         tables = tables.filter(status=status)
-    return tables.order_by("number")
+    return tables.order_by("room_id", "number")
 
 
 def table_get(*, table_id: int) -> Table:
@@ -107,19 +109,28 @@ def _sees_every_table(user: AbstractBaseUser | AnonymousUser) -> bool:
     return has_any_role(user, (Role.FLOOR_MANAGER, Role.ACCOUNTANT))
 
 
-def tables_for_user(*, user: AbstractBaseUser | AnonymousUser, status: str | None = None) -> QuerySet[Table]:
-    """Every table for the floor and accounts; a dealer sees only the table they deal now."""
+def tables_for_user(
+    *, user: AbstractBaseUser | AnonymousUser, status: str | None = None, room: Room | None = None
+) -> QuerySet[Table]:
+    """The tables of the rooms ``user`` works in (of ``room`` alone when given): every one for the floor
+    and accounts; a dealer sees only the table they deal now."""
     if _sees_every_table(user):
-        return tables_list(status=status)
-    ids = list(
-        DealerAssignment.objects.filter(dealer_id=user.pk, ended_at__isnull=True).values_list("table_id", flat=True)
-    )
-    return tables_list(table_ids=ids, status=status)
+        tables = tables_list(status=status)
+    else:
+        ids = list(
+            DealerAssignment.objects.filter(dealer_id=user.pk, ended_at__isnull=True).values_list("table_id", flat=True)
+        )
+        tables = tables_list(table_ids=ids, status=status)
+    tables = tables.filter(room_id__in=rooms_of(user).values("pk"))
+    return tables.filter(room_id=room.pk) if room is not None else tables
 
 
 def table_opens_for(user: AbstractBaseUser | AnonymousUser, table: Table) -> bool:
-    """The table's page opens for ``user``: every table for the floor and accounts, a dealer's only while
-    they deal it. ``table`` is read with its ``current_assignments`` (``tables_with_state``)."""
+    """The table's page opens for ``user``: in a room the user works in, every table for the floor and
+    accounts, a dealer's only while they deal it. ``table`` is read with its ``current_assignments``
+    (``tables_with_state``)."""
+    if table.room_id not in room_ids_of(user):
+        return False
     return _sees_every_table(user) or any(
         a.dealer_id == user.pk
         for a in table.current_assignments  # type: ignore[attr-defined]
@@ -128,6 +139,8 @@ def table_opens_for(user: AbstractBaseUser | AnonymousUser, table: Table) -> boo
 
 def table_get_for_user(*, user: AbstractBaseUser | AnonymousUser, table_id: int) -> Table:
     table = table_get(table_id=table_id)
+    if table.room_id not in room_ids_of(user):
+        raise Forbidden(_("Table %(number)s is another room's.") % {"number": table.number}, code="not_your_room")
     if not table_opens_for(user, table):
         raise Forbidden(_("You do not deal table %(number)s.") % {"number": table.number}, code="not_your_table")
     return table

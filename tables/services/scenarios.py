@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 
+from rooms.models import Room
 from tables.models import DealerProfile, Game, Table
 from tables.services.dealers import dealer_assign, dealer_clock_in, dealer_profile_set
 from tables.services.tables import table_create
@@ -27,10 +28,12 @@ def dealer_ready(*, actor: User, dealer: User, games: Sequence[Game]) -> None:
         dealer_clock_in(actor=actor, dealer_id=dealer.pk)
 
 
-def table_with_dealer(*, actor: User, game: Game, dealer: User, number: int, seats: int | None = None) -> Table:
-    """Table ``number`` of ``game`` (``seats``, the game's seat limit by default) with ``dealer`` ready and
+def table_with_dealer(
+    *, actor: User, room: Room, game: Game, dealer: User, number: int, seats: int | None = None
+) -> Table:
+    """Table ``number`` of ``room`` for ``game`` (``seats``, the game's seat limit by default) with ``dealer`` ready and
     assigned; still closed, so that what must be in force when it opens (a fee policy) can be set first."""
-    table = table_create(actor=actor, number=number, seats=seats or game.seat_limit, game_id=game.pk)
+    table = table_create(actor=actor, room=room, number=number, seats=seats or game.seat_limit, game_id=game.pk)
     dealer_ready(actor=actor, dealer=dealer, games=[game])
     dealer_assign(actor=actor, table_id=table.pk, dealer_id=dealer.pk)
     return table

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.errors import Conflict, DomainError, NotFound
+from rooms.models import Room
 from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent, TableStatus
 from tables.services.catalogue import check_seat_limit
 from tables.services.common import conflict_on_integrity, lock_table
@@ -56,7 +57,9 @@ def _check_seats(game: Game | None, seats: int) -> None:
 
 
 @transaction.atomic
-def table_create(*, actor: User, number: int, seats: int, name: str = "", game_id: int | None = None) -> Table:
+def table_create(
+    *, actor: User, room: Room, number: int, seats: int, name: str = "", game_id: int | None = None
+) -> Table:
     game = _game(game_id)
     _check_seats(game, seats)
     now = timezone.now()
@@ -64,6 +67,7 @@ def table_create(*, actor: User, number: int, seats: int, name: str = "", game_i
         _("Table number %(number)s exists already.") % {"number": number}, code="duplicate_table"
     ):
         table = Table.objects.create(
+            room=room,
             number=number,
             name=name,
             game=game,

@@ -21,6 +21,7 @@ from config.numbers import whole_number
 from config.permissions import acting_user, role_required
 from config.roles import Role, has_any_role
 from games.selectors import current_hands_summary
+from rooms.selectors import room_for
 from tables import selectors, services
 from tables.models import GameKind, Table, TableEvent, TableStatus
 from tables.selectors.dealers import dealer_shifts
@@ -49,7 +50,7 @@ def floor(request: HttpRequest) -> HttpResponse:
 
 
 def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
-    tables = list(tables_for_user(user=request.user))
+    tables = list(tables_for_user(user=request.user, room=request.room))  # type: ignore[attr-defined]
     hands = current_hands_summary(table_ids=[t.pk for t in tables])
     for table in tables:
         table.current_hand = hands.get(table.pk)  # type: ignore[attr-defined]
@@ -81,7 +82,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         session = seated.get(number)
         seats.append((number, session, away.get(session.pk) if session else None))
     is_floor_manager = has_any_role(request.user, (FM,))
-    running = list(tables_for_user(user=request.user)) if is_floor_manager else [table]
+    running = list(tables_for_user(user=request.user, room=table.room)) if is_floor_manager else [table]
     context: dict[str, Any] = {
         "table": table,
         "seats": seats,
@@ -150,6 +151,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.table_create(
             actor=acting_user(request),
+            room=room_for(user=request.user, room_id=int_field(request.POST, "room_id", required=False)),
             number=req_int(request.POST, "number"),
             seats=req_int(request.POST, "seats"),
             name=request.POST.get("name", "")[:80],

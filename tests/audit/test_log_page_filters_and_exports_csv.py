@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from config.roles import Role
 from tables import services
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 # The history rows take their time from PostgreSQL (NOW() in the triggers): the test reads them on the
 # machine's clock.
@@ -37,7 +37,7 @@ def edits(floor_manager, make_player, client_for):
     other = UserFactory(username="night_floor", roles=[Role.FLOOR_MANAGER])
     _edit(client_for(floor_manager), ace.pk, "King")
     _edit(client_for(other), bee.pk, "Queen")
-    table = services.table_create(actor=floor_manager, number=7, seats=6)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=7, seats=6)
     return {"ace": ace, "bee": bee, "table": table}
 
 

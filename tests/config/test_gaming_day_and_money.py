@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
 import pytest
@@ -10,12 +11,30 @@ from config.gaming_day import gaming_day_bounds, gaming_day_of
 from config.money import format_money, parse_amount, parse_typed_amount
 
 
+@dataclass(frozen=True)
+class Clock:
+    time_zone: str
+    gaming_day_start: time
+
+
+YEREVAN, VILNIUS = Clock("Asia/Yerevan", time(6, 0)), Clock("Europe/Vilnius", time(8, 0))
+
+
 def test_a_hand_at_two_in_the_morning_belongs_to_the_previous_gaming_day() -> None:
     # 02:00 in Yerevan (UTC+4) is 22:00 UTC the evening before.
     at_two = datetime(2026, 11, 28, 22, 0, tzinfo=UTC)
-    assert gaming_day_of(at_two, start=time(6, 0), tz="Asia/Yerevan") == date(2026, 11, 28)
+    assert gaming_day_of(at_two, room=YEREVAN) == date(2026, 11, 28)
     at_seven = datetime(2026, 11, 29, 3, 0, tzinfo=UTC)
-    assert gaming_day_of(at_seven, start=time(6, 0), tz="Asia/Yerevan") == date(2026, 11, 29)
+    assert gaming_day_of(at_seven, room=YEREVAN) == date(2026, 11, 29)
+
+
+def test_one_moment_is_a_day_of_its_own_in_each_room() -> None:
+    # 05:00 UTC: 09:00 in Yerevan (the 29th has begun), 07:00 in Vilnius (still the 28th's night).
+    moment = datetime(2026, 11, 29, 5, 0, tzinfo=UTC)
+    assert gaming_day_of(moment, room=YEREVAN) == date(2026, 11, 29)
+    assert gaming_day_of(moment, room=VILNIUS) == date(2026, 11, 28)
+    start, end = gaming_day_bounds(date(2026, 11, 28), room=VILNIUS)
+    assert start <= moment < end and start == datetime(2026, 11, 28, 6, 0, tzinfo=UTC)
 
 
 def test_gaming_day_bounds_span_one_boundary_to_the_next() -> None:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from config.errors import DomainError
 from tables import selectors, services, tasks
 from tables.models import AssignmentEndReason, DealerAssignment
+from tests.factories import home_room
 
 
 def _age(assignment, minutes):
@@ -54,7 +55,7 @@ def test_push_keeps_the_history_of_who_dealt_when(floor_manager, club_poker, ope
 
 
 def test_dealer_must_be_clocked_in_and_allowed_the_game(floor_manager, club_poker, holdem_short, make_dealer):
-    table = services.table_create(actor=floor_manager, number=9, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=9, seats=6, game_id=club_poker.pk)
     away = make_dealer(club_poker, clock_in=False)
     with pytest.raises(DomainError, match="not clocked in"):
         services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=away.pk)

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from tables import services
 from tables.models import Expulsion, Table
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +82,7 @@ def test_a_refused_expulsion_comes_back_with_what_was_typed(floor_manager, make_
 
 
 def test_a_refused_new_table_and_list_entry_come_back_filled_in(floor_manager, club_poker, make_player, client_for):
-    services.table_create(actor=floor_manager, number=9, seats=6)
+    services.table_create(actor=floor_manager, room=home_room(), number=9, seats=6)
     client = client_for(floor_manager)
     response = client.post(
         reverse("tables:table_create"), {"number": "9", "name": "Window", "seats": "6", "game_id": club_poker.pk}

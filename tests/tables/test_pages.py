@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tables import services
 from tables.models import ExpulsionDuration, SeatSession
+from tests.factories import home_room
 
 
 def test_sign_page_shows_the_sign_and_a_qr_to_the_rules(floor_manager, holdem_short, open_table, client_for):
@@ -22,7 +23,7 @@ def test_sign_page_shows_the_sign_and_a_qr_to_the_rules(floor_manager, holdem_sh
 
 
 def test_closed_table_sign_page_says_no_sign(floor_manager, club_poker, client_for):
-    table = services.table_create(actor=floor_manager, number=13, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=13, seats=6, game_id=club_poker.pk)
     html = client_for(floor_manager).get(reverse("tables:sign", args=[table.pk])).content.decode()
     assert "shows no sign" in html and "<svg" not in html
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from tables import services, urls, urls_api
 from tables.models import ExpulsionDuration
+from tests.factories import home_room
 from tests.files import PDF, image, upload
 
 FM, DEALER, CASHIER, ACC = "floor_manager", "dealer", "cashier", "accountant"
@@ -129,7 +130,7 @@ def world(request, floor_manager, club_poker, make_dealer, make_player):
     dealer = request.getfixturevalue("dealer")
     services.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
     services.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
-    table = services.table_create(actor=floor_manager, number=1, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=6, game_id=club_poker.pk)
     services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
     services.table_open(actor=floor_manager, table_id=table.pk)
     session = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
@@ -204,7 +205,7 @@ def test_page_roles(name, world, request, client_for):
 
 
 def test_a_dealer_reads_only_the_table_they_deal(world, floor_manager, club_poker, make_dealer, dealer, api_for):
-    other = services.table_create(actor=floor_manager, number=2, seats=6, game_id=club_poker.pk)
+    other = services.table_create(actor=floor_manager, room=home_room(), number=2, seats=6, game_id=club_poker.pk)
     client = api_for(dealer)
     assert client.get(reverse("api:floor-table-detail", args=[world["table_id"]])).status_code == 200
     refused = client.get(reverse("api:floor-table-detail", args=[other.pk]))

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from config.errors import DomainError
 from tables import services
 from tables.models import Game, GameKind, Ring, SeatSession, Structure
+from tests.factories import home_room
 
 
 def test_seventh_player_at_club_poker_is_refused(floor_manager, club_poker, open_table, make_player):
@@ -79,9 +80,9 @@ def test_game_seat_limit_follows_the_rules(floor_manager, kind, ring, seats, ok)
 
 def test_table_configured_beyond_its_game_is_refused(floor_manager, club_poker, holdem_full):
     with pytest.raises(DomainError) as refused:
-        services.table_create(actor=floor_manager, number=1, seats=7, game_id=club_poker.pk)
+        services.table_create(actor=floor_manager, room=home_room(), number=1, seats=7, game_id=club_poker.pk)
     assert refused.value.code == "seat_limit_exceeded"
-    table = services.table_create(actor=floor_manager, number=1, seats=9, game_id=holdem_full.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=9, game_id=holdem_full.pk)
     with pytest.raises(DomainError, match="at most 6"):
         services.table_configure(actor=floor_manager, table_id=table.pk, game_id=club_poker.pk, seats=9)
     table.refresh_from_db()

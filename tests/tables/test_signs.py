@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from tables import selectors, services
+from tests.factories import home_room
 
 
 def _reopen(floor_manager, table, dealer):
@@ -15,7 +16,7 @@ def _reopen(floor_manager, table, dealer):
 
 
 def test_a_closed_table_shows_no_sign(floor_manager, club_poker, make_dealer):
-    table = services.table_create(actor=floor_manager, number=3, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=3, seats=6, game_id=club_poker.pk)
     assert selectors.sign_current(table_id=table.pk) is None
     _reopen(floor_manager, table, make_dealer(club_poker))
     assert selectors.sign_current(table_id=table.pk) is not None
@@ -36,7 +37,7 @@ def test_sign_names_table_game_stakes_buy_in_and_fee(floor_manager, holdem_short
 
 def test_sign_after_a_stake_change_and_its_history(floor_manager, club_poker, make_dealer):
     dealer = make_dealer(club_poker)
-    table = services.table_create(actor=floor_manager, number=4, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=4, seats=6, game_id=club_poker.pk)
     _reopen(floor_manager, table, dealer)
     first = selectors.sign_current(table_id=table.pk)
     assert "Ante 1,000 AMD" in first.content
@@ -56,7 +57,7 @@ def test_sign_after_a_stake_change_and_its_history(floor_manager, club_poker, ma
 
 def test_sign_in_force_at_a_moment(floor_manager, club_poker, make_dealer):
     dealer = make_dealer(club_poker)
-    table = services.table_create(actor=floor_manager, number=5, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=5, seats=6, game_id=club_poker.pk)
     before = timezone.now() - timedelta(seconds=1)
     _reopen(floor_manager, table, dealer)
     first = selectors.sign_current(table_id=table.pk)

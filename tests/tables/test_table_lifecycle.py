@@ -7,10 +7,11 @@ import pytest
 from config.errors import DomainError
 from tables import services
 from tables.models import TableEvent, TableStatus
+from tests.factories import home_room
 
 
 def test_opening_without_a_dealer_is_refused(floor_manager, club_poker):
-    table = services.table_create(actor=floor_manager, number=1, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=6, game_id=club_poker.pk)
     with pytest.raises(DomainError) as refused:
         services.table_open(actor=floor_manager, table_id=table.pk)
     assert refused.value.code == "table_needs_dealer"
@@ -20,7 +21,7 @@ def test_opening_without_a_dealer_is_refused(floor_manager, club_poker):
 
 
 def test_opening_without_a_game_is_refused(floor_manager):
-    table = services.table_create(actor=floor_manager, number=1, seats=6)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=6)
     with pytest.raises(DomainError) as refused:
         services.table_open(actor=floor_manager, table_id=table.pk)
     assert refused.value.code == "table_needs_game"

@@ -8,13 +8,14 @@ from django.urls import reverse
 
 from cashier.services.trays import tray_count_record
 from tables import services
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
 
 def test_opening_prompts_the_opener_until_it_is_counted(floor_manager, club_poker, make_dealer, client_for):
     dealer = make_dealer(club_poker)
-    table = services.table_create(actor=floor_manager, number=12, seats=6, game_id=club_poker.pk)
+    table = services.table_create(actor=floor_manager, room=home_room(), number=12, seats=6, game_id=club_poker.pk)
     services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
     client = client_for(floor_manager)
     page = reverse("tables:table", args=[table.pk])

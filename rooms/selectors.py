@@ -1,0 +1,85 @@
+"""Reading the rooms, naming the one an operation is for, and the rooms a member of staff works in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from config.errors import DomainError, Forbidden, NotFound
+from rooms.models import Room, StaffPlace
+
+
+def rooms_list() -> QuerySet[Room]:
+    return Room.objects.order_by("name", "pk")
+
+
+def room_get(*, room_id: int) -> Room:
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None:
+        raise NotFound(_("Room %(room_id)s does not exist.") % {"room_id": room_id}, room_id=room_id)
+    return room
+
+
+def room_chosen(*, room_id: int | None) -> Room:
+    """The room a tool names (the demo data, a benchmark), or the installation's only room."""
+    return _named_or_only(Room.objects.all(), room_id)
+
+
+def room_for(*, user: Any, room_id: int | None) -> Room:
+    """The room a request of ``user`` is for: the one it names, which must be one the user works in, or
+    the user's only room when it names none. A user of several rooms must say which (a table created in
+    the wrong room would deal under another room's clock and currency)."""
+    if room_id is not None and not rooms_of(user).filter(pk=room_id).exists():
+        room = room_get(room_id=room_id)
+        raise Forbidden(_("You do not work in %(room)s.") % {"room": room.name}, code="not_your_room")
+    return _named_or_only(rooms_of(user), room_id)
+
+
+def _named_or_only(rooms: QuerySet[Room], room_id: int | None) -> Room:
+    if room_id is not None:
+        return room_get(room_id=room_id)
+    first = list(rooms.order_by("pk")[:2])
+    if len(first) == 1:
+        return first[0]
+    count = rooms.count()
+    raise DomainError(
+        ngettext(
+            "Name the room: there is %(count)d room to choose from.",
+            "Name the room: there are %(count)d rooms to choose from.",
+            count,
+        )
+        % {"count": count},
+        code="room_required",
+    )
+
+
+def works_for_the_group(user: Any) -> bool:
+    """A superuser, or a user with an open place for the whole group: every room is theirs."""
+    if not user.is_authenticated:
+        return False
+    return (
+        bool(user.is_superuser)
+        or StaffPlace.objects.filter(user_id=user.pk, room__isnull=True, ended_at__isnull=True).exists()
+    )
+
+
+def rooms_of(user: Any) -> QuerySet[Room]:
+    """The rooms ``user`` works in now (none for an anonymous user)."""
+    if not user.is_authenticated:
+        return Room.objects.none()
+    if works_for_the_group(user):
+        return rooms_list()
+    places = StaffPlace.objects.filter(user_id=user.pk, ended_at__isnull=True, room__isnull=False)
+    return rooms_list().filter(Q(pk__in=places.values("room_id")))
+
+
+def room_ids_of(user: Any) -> set[int]:
+    return set(rooms_of(user).values_list("pk", flat=True))
+
+
+def staff_places(*, user_id: int) -> QuerySet[StaffPlace]:
+    """A user's places, open and ended, oldest first."""
+    return StaffPlace.objects.filter(user_id=user_id).select_related("room").order_by("granted_at", "pk")

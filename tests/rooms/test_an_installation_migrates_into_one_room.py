@@ -1,0 +1,97 @@
+"""An installation from before rooms, with tables in it, migrates into one room that has exactly the
+figures its settings gave, and every table is that room's. Run by the project's own commands on a new
+PostgreSQL database of the test's own, as production migrates (on SQLite the whole migration from an
+empty database costs about a minute and a half, and proves nothing the PostgreSQL run does not)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.servers import database_url, process_env
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+
+SETTINGS = {
+    "CARDROOM_NAME": "Salon Neris",
+    "CARDROOM_TIME_ZONE": "Europe/Vilnius",
+    "CARDROOM_CURRENCY": "EUR",
+    "CARDROOM_GAMING_DAY_START": "07:30",
+    "CARDROOM_BUTTON": "dead",
+    "CARDROOM_DEALER_MAX_MINUTES": "120",
+    "CARDROOM_LARGE_CASH_THRESHOLD": "1500000",
+}
+
+BEFORE_ROOMS = """
+from django.db import connection
+from django.utils import timezone
+now = timezone.now()
+with connection.cursor() as c:
+    c.execute("INSERT INTO auth_user (password, is_superuser, username, first_name, last_name, email, is_staff,"
+              " is_active, date_joined) VALUES ('!', false, 'floor', '', '', '', false, true, %s)", [now])
+    c.execute("SELECT id FROM auth_user WHERE username = 'floor'")
+    user = c.fetchone()[0]
+    for number in (1, 2):
+        c.execute("INSERT INTO tables_table (number, name, seats, status, status_changed_at, created_at, created_by_id)"
+                  " VALUES (%s, '', 6, 'closed', %s, %s, %s)", [number, now, now, user])
+"""
+
+AFTER = """
+import json
+from rooms.models import Room
+from tables.models import Table
+rooms = [{"code": r.code, "name": r.name, "time_zone": r.time_zone, "currency": r.currency,
+          "exponent": r.currency_exponent, "day_start": r.gaming_day_start.isoformat(), "button": r.button,
+          "dealer_max": r.dealer_max_minutes, "large_cash": r.large_cash_threshold, "pk": r.pk}
+         for r in Room.objects.all()]
+print(json.dumps({"rooms": rooms, "tables": list(Table.objects.order_by("number").values_list("number", "room_id"))}))
+"""
+
+
+@pytest.fixture
+def empty_database(on_postgres: None) -> Iterator[str]:
+    """The URL of a new, empty database, dropped afterwards."""
+    source = database_url()
+    name = f"cardroom_rooms_{uuid.uuid4().hex[:12]}"
+    subprocess.run(["createdb", f"--maintenance-db={source}", name], check=True, timeout=60)
+    try:
+        yield urlunsplit(urlsplit(source)._replace(path=f"/{name}"))
+    finally:
+        subprocess.run(["dropdb", f"--maintenance-db={source}", "--if-exists", "--force", name], timeout=60)
+
+
+def _manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, f"{args} exited {done.returncode}:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+def test_the_tables_of_an_installation_go_to_its_first_room_with_its_settings(empty_database: str) -> None:
+    env = process_env({"DATABASE_URL": empty_database, **SETTINGS})
+    _manage(env, "migrate", "--noinput", "tables", "0007_player_search_key")
+    _manage(env, "shell", "-c", BEFORE_ROOMS)
+    _manage(env, "migrate", "--noinput")
+    after = json.loads(_manage(env, "shell", "-c", AFTER).strip().splitlines()[-1])
+
+    [room] = after["rooms"]
+    assert {k: v for k, v in room.items() if k != "pk"} == {
+        "code": "salon-neris",
+        "name": "Salon Neris",
+        "time_zone": "Europe/Vilnius",
+        "currency": "EUR",
+        "exponent": 2,
+        "day_start": "07:30:00",
+        "button": "dead",
+        "dealer_max": 120,
+        "large_cash": 1_500_000,
+    }
+    assert after["tables"] == [[1, room["pk"]], [2, room["pk"]]]
