@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from rooms.selectors import room_chosen
+from rooms.services import staff_place
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -99,6 +100,8 @@ def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     # Chips issued and sold to the players, as in a room that is open: each hand's fee then moves real
     # chips (chips outstanding -> the table's drop box) through the ledger, as production does.
     bank = user_create(username="bench-admin", password="bench-pass-123", roles=[Role.ADMIN])
+    room = room_chosen(room_id=None)
+    staff_place(actor=None, user=admin, room=room)
     scenarios.issue_chips(actor=bank, pieces=200_000)
     game = floor.game_create(
         actor=admin,
@@ -116,9 +119,10 @@ def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     tokens: dict[int, str] = {}
     for k in range(2 * clients):
         dealer = user_create(username=f"bench-dealer-{k}", password="bench-pass-123", roles=[Role.DEALER])
+        staff_place(actor=None, user=dealer, room=room)
         table = scenarios.open_table_with_dealer(
             actor=admin,
-            room=room_chosen(room_id=None),
+            room=room,
             game=game,
             dealer=dealer,
             number=900 + k,

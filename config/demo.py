@@ -27,9 +27,15 @@ DEMO_USERS: Final = [
     ("cashier2", "Lukas Cashier", [Role.CASHIER]),
     ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),
 ]
-# (app, the demo user who acts): the admin stocks the vault; the floor manager runs the floor,
-# sets the fees and records the demo hands (an admin holds no operational role).
-DEMO_APPS: Final = [("tables", "floor"), ("cashier", "admin"), ("rake", "floor"), ("games", "floor")]
+# (app, the demo user who acts): the admin places the staff in the room and stocks the vault; the floor
+# manager runs the floor, sets the fees and records the demo hands (an admin holds no operational role).
+DEMO_APPS: Final = [
+    ("rooms", "admin"),
+    ("tables", "floor"),
+    ("cashier", "admin"),
+    ("rake", "floor"),
+    ("games", "floor"),
+]
 
 
 @transaction.atomic

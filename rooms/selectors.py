@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -56,28 +56,29 @@ def _named_or_only(rooms: QuerySet[Room], room_id: int | None) -> Room:
     )
 
 
-def works_for_the_group(user: Any) -> bool:
-    """A superuser, or a user with an open place for the whole group: every room is theirs."""
-    if not user.is_authenticated:
-        return False
-    return (
-        bool(user.is_superuser)
-        or StaffPlace.objects.filter(user_id=user.pk, room__isnull=True, ended_at__isnull=True).exists()
-    )
-
-
 def rooms_of(user: Any) -> QuerySet[Room]:
-    """The rooms ``user`` works in now (none for an anonymous user)."""
+    """The rooms ``user`` works in now, in one query: every room for a superuser or a user with an open
+    place for the whole group, the rooms of the user's open places otherwise, none for an anonymous user."""
     if not user.is_authenticated:
         return Room.objects.none()
-    if works_for_the_group(user):
+    if user.is_superuser:
         return rooms_list()
-    places = StaffPlace.objects.filter(user_id=user.pk, ended_at__isnull=True, room__isnull=False)
-    return rooms_list().filter(Q(pk__in=places.values("room_id")))
+    places = StaffPlace.objects.filter(user_id=user.pk, ended_at__isnull=True)
+    return rooms_list().filter(Exists(places.filter(room__isnull=True)) | Q(pk__in=places.values("room_id")))
 
 
-def room_ids_of(user: Any) -> set[int]:
-    return set(rooms_of(user).values_list("pk", flat=True))
+# The rooms of a user are read once per request: the checks of every record a page shows ask again.
+_ROOM_IDS = "_cardroom_room_ids"
+
+
+def room_ids_of(user: Any) -> frozenset[int]:
+    """The ids of ``rooms_of(user)``, kept on the user object for the rest of the request."""
+    ids: frozenset[int] | None = getattr(user, _ROOM_IDS, None)
+    if ids is None:
+        ids = frozenset(rooms_of(user).values_list("pk", flat=True))
+        if user.is_authenticated:
+            setattr(user, _ROOM_IDS, ids)
+    return ids
 
 
 def staff_places(*, user_id: int) -> QuerySet[StaffPlace]:

@@ -8,7 +8,6 @@ from django.conf import settings
 from django.http import HttpRequest
 
 from config.gaming_day import current_gaming_day
-from rooms.selectors import rooms_of
 
 
 def room(request: HttpRequest) -> dict[str, Any]:
@@ -19,5 +18,5 @@ def room(request: HttpRequest) -> dict[str, Any]:
         # The installation's name where no room is chosen (the login page, a user placed in no room).
         "room_name": current.name if current is not None else settings.CARDROOM_NAME,
         "gaming_day": current_gaming_day(room=current),
-        "rooms_to_pick": list(rooms_of(request.user)) if request.user.is_authenticated else [],
+        "rooms_to_pick": getattr(request, "rooms", []),
     }

@@ -24,7 +24,7 @@ SESSION_KEY = "room_id"
 
 
 def _current(request: HttpRequest) -> Room | None:
-    rooms = list(rooms_of(request.user))
+    rooms: list[Room] = request.rooms  # type: ignore[attr-defined]
     chosen = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
     return next((room for room in rooms if room.pk == chosen), rooms[0] if rooms else None)
 
@@ -34,6 +34,8 @@ class CurrentRoom:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        # Read once, when first asked for: the top bar's picker and the page's own choice.
+        request.rooms = SimpleLazyObject(lambda: list(rooms_of(request.user)))  # type: ignore[attr-defined]
         request.room = SimpleLazyObject(lambda: _current(request))  # type: ignore[attr-defined]
         return self.get_response(request)
 
@@ -42,7 +44,7 @@ class CurrentRoom:
 def room_choose(request: HttpRequest) -> HttpResponse:
     """The top bar's room picker: later pages are for the room chosen, if the user works in it."""
     raw = request.POST.get("room_id", "")
-    room = next((r for r in rooms_of(request.user) if str(r.pk) == raw), None)
+    room = next((r for r in request.rooms if str(r.pk) == raw), None)  # type: ignore[attr-defined]
     if room is None:
         raise Forbidden(_("You do not work in this room."), code="not_your_room")
     request.session[SESSION_KEY] = room.pk

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from config.errors import Forbidden, NotFound
 from config.roles import Role, has_any_role
 from rooms.models import Room
-from rooms.selectors import room_ids_of, rooms_of
+from rooms.selectors import room_ids_of
 from tables.models import DealerAssignment, Game, SeatAway, SeatSession, SignVersion, Table, TableEvent
 
 
@@ -121,7 +121,7 @@ def tables_for_user(
             DealerAssignment.objects.filter(dealer_id=user.pk, ended_at__isnull=True).values_list("table_id", flat=True)
         )
         tables = tables_list(table_ids=ids, status=status)
-    tables = tables.filter(room_id__in=rooms_of(user).values("pk"))
+    tables = tables.filter(room_id__in=room_ids_of(user))
     return tables.filter(room_id=room.pk) if room is not None else tables
 
 

@@ -19,6 +19,8 @@ from django.test import Client
 
 from config.roles import Role
 from config.services.users import user_create
+from rooms.services import staff_place
+from tests.factories import home_room
 from tests.pages import MUST_REACH, walk
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -122,6 +124,7 @@ def test_every_page_of_every_role_fits_1280_pixels_in_every_language(
     sessions = {user.username: pages_of(user) for user in User.objects.filter(username__in=MUST_REACH)}
     # Beside the demo users, one who holds every role: the longest top menu there is, measured on the home page.
     every_role = user_create(username="every-role", password="-", roles=list(Role), full_name="Every Role")
+    staff_place(actor=None, user=every_role, room=home_room())
     sessions[every_role.username] = (session_of(every_role)[1], {"home": "/"})
     found = overflows(browser, live_server.url, sessions)
     assert found == {}, "\n".join(f"{page}: {problems}" for page, problems in found.items())
