@@ -32,6 +32,7 @@ from knox.models import AuthToken
 from cashier.models import Drawer, DrawerShift, Slip
 from config.triggers import append_only
 from rake.models import DropCount, FeePolicyVersion
+from rooms.models import StaffPlace
 from tables.models import DealerAssignment, Expulsion, Game, KioskToken, Player, SeatSession, Table
 
 
@@ -112,6 +113,13 @@ class TrackedSeatSession(SeatSession):
 
 class TrackedDealerAssignment(DealerAssignment):
     """Who dealt where and when: every hand is stamped with it, and the dealers' tips and hours follow it."""
+
+    class Meta:
+        proxy = True
+
+
+class TrackedStaffPlace(StaffPlace):
+    """Where a user works: who placed them in a room (or the whole group), who ended the place."""
 
     class Meta:
         proxy = True
@@ -198,3 +206,4 @@ SeatSessionHistory = _history(TrackedSeatSession, "SeatSessionHistory")
 DealerAssignmentHistory = _history(TrackedDealerAssignment, "DealerAssignmentHistory")
 # The link's secret is never kept; its hash is not history either.
 KioskTokenHistory = _history(TrackedKioskToken, "KioskTokenHistory", exclude=["token_hash"])
+StaffPlaceHistory = _history(TrackedStaffPlace, "StaffPlaceHistory")

@@ -47,5 +47,7 @@ TRACKED: dict[str, Tracked] = {
         Tracked("seat_session", _("seat session"), m.SeatSessionHistory),
         Tracked("dealer_assignment", _("dealer assignment"), m.DealerAssignmentHistory),
         Tracked("kiosk_link", _("board link"), m.KioskTokenHistory),
+        # A place belongs to its user, and is shown under the user it lets work in a room.
+        Tracked("staff_place", _("staff place"), m.StaffPlaceHistory, object_field="user_id"),
     )
 }
