@@ -27,9 +27,16 @@ DEMO_USERS: Final = [
     ("cashier2", "Lukas Cashier", [Role.CASHIER]),
     ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),
 ]
-# (app, the demo user who acts): the admin stocks the vault; the floor manager runs the floor,
-# sets the fees and records the demo hands (an admin holds no operational role).
-DEMO_APPS: Final = [("tables", "floor"), ("cashier", "admin"), ("rake", "floor"), ("games", "floor")]
+# (app, the demo user who acts): the floor manager runs the floor, sets the fees, then opens the
+# tables (their signs name the fees) and records the demo hands; the admin stocks the vault, whose
+# drawer fills the open tables' trays (an admin holds no operational role).
+DEMO_APPS: Final = [
+    ("tables", "floor"),
+    ("rake", "floor"),
+    ("floor", "floor"),
+    ("cashier", "admin"),
+    ("games", "floor"),
+]
 
 
 @transaction.atomic

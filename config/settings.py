@@ -202,6 +202,7 @@ INSTALLED_APPS = [
     "cashier",
     "rake",
     "audit",
+    "floor",
 ]
 
 MIDDLEWARE = [

@@ -10,9 +10,9 @@ from config.roles import Role, has_any_role
 
 # Where each role starts its day, in order of precedence.
 _START_PAGES = [
-    (Role.FLOOR_MANAGER, "tables:floor"),
+    (Role.FLOOR_MANAGER, "floor:floor"),
     (Role.CASHIER, "cashier:index"),
-    (Role.DEALER, "tables:floor"),
+    (Role.DEALER, "floor:floor"),
     (Role.ACCOUNTANT, "rake:reports"),
 ]
 

@@ -61,7 +61,7 @@ def _post_action(view: ViewFunc, roles: str) -> ViewFunc:
             return view(request, *args, **kwargs)
         except DomainError as exc:
             messages.error(request, exc.message)
-            return redirect(safe_next(request, reverse("tables:floor")))
+            return redirect(safe_next(request, reverse("floor:floor")))
 
     refused_input.__name__ = view.__name__
     refused_input.__doc__ = view.__doc__

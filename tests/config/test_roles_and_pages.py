@@ -14,7 +14,7 @@ from config.roles import Role
 from tests.factories import UserFactory
 
 SECTIONS = {
-    "floor": "tables:floor",
+    "floor": "floor:floor",
     "hands": "games:hand_list",
     "cashier": "cashier:index",
     "fees": "rake:fee_policies",
@@ -83,7 +83,7 @@ def test_anonymous_users_are_sent_to_login(url_name: str, client: Client) -> Non
 def test_a_user_may_hold_several_roles(client_for: Callable[[User | None], Client]) -> None:
     both = UserFactory(roles=[Role.CASHIER, Role.FLOOR_MANAGER])
     client = client_for(both)
-    assert client.get(reverse("tables:floor")).status_code == 200
+    assert client.get(reverse("floor:floor")).status_code == 200
     assert client.get(reverse("cashier:index")).status_code == 200
 
 
@@ -91,7 +91,7 @@ def test_a_deactivated_user_is_refused_at_once(
     floor_manager: User, client_for: Callable[[User | None], Client]
 ) -> None:
     client = client_for(floor_manager)
-    assert client.get(reverse("tables:floor")).status_code == 200
+    assert client.get(reverse("floor:floor")).status_code == 200
     floor_manager.is_active = False
     floor_manager.save(update_fields=["is_active"])
-    assert client.get(reverse("tables:floor")).status_code == 302
+    assert client.get(reverse("floor:floor")).status_code == 302

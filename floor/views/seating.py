@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from config.errors import DomainError
 from config.money import parse_typed_amount
 from config.permissions import acting_user, role_required
+from floor.views.floor import table_page, table_url
 from games.services.seating import seat_player_with_buy_in
 from tables import services
 from tables.models import AwayReturn
 from tables.selectors.players import players_pick
 from tables.views.common import PAGE_ROLES, action, attempt, int_field, req_int, run, safe_next, table_action
-from tables.views.floor import table_page, table_url
 
 # The pickers a page holds: "seat" (the table page: a seated player is not offered) and "list" (the
 # waitlists: a seated player may wait for another game).
@@ -40,7 +40,7 @@ def player_pick(request: HttpRequest) -> HttpResponse:
         "picked": players_pick(query=request.GET.get("q", "")[:100]),
         "chosen": None,
     }
-    return render(request, "tables/_player_pick_results.html", context)
+    return render(request, "floor/_player_pick_results.html", context)
 
 
 @action
@@ -98,11 +98,11 @@ def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
 @table_action
 def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
     call = lambda: services.seat_away_start(actor=acting_user(request), session_id=session_id)  # noqa: E731
-    return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("tables:floor")))
+    return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("floor:floor")))
 
 
 @table_action
 def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
     choice = request.POST.get("choice") or AwayReturn.POST  # the service refuses anything but post or wait
     call = lambda: services.seat_away_end(actor=acting_user(request), session_id=session_id, choice=choice)  # noqa: E731
-    return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("tables:floor")))
+    return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("floor:floor")))
