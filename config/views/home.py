@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from config.permissions import SIGNED_IN
 from config.roles import Role, has_any_role
 
 # Where each role starts its day, in order of precedence.
@@ -17,7 +17,7 @@ _START_PAGES = [
 ]
 
 
-@login_required
+@SIGNED_IN.page
 def home(request: HttpRequest) -> HttpResponse:
     for role, page in _START_PAGES:
         if has_any_role(request.user, [role]):

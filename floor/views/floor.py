@@ -22,7 +22,7 @@ from config.errors import DomainError
 from config.htmx import is_htmx
 from config.money import format_money
 from config.numbers import whole_number
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
 from floor.selectors.tables import tables_with_hands, tray_due
 from rake.selectors import sign_fee_words
@@ -47,7 +47,7 @@ from tables.views.rules_text import RULES
 TRAY_COUNTERS = (FM, Role.DEALER)
 
 
-@role_required(*PAGE_ROLES["floor"])
+@roles_allowed(*PAGE_ROLES["floor"]).page
 def floor(request: HttpRequest) -> HttpResponse:
     """Every table with its seats, dealer, current hand and the waitlists; a dealer sees their own table."""
     return floor_page(request)
@@ -67,7 +67,7 @@ def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResp
     return render(request, template, context)
 
 
-@role_required(*PAGE_ROLES["table"])
+@roles_allowed(*PAGE_ROLES["table"]).page
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     return table_page(request, table_id)
 
@@ -139,6 +139,7 @@ def table_url(table_id: int) -> str:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def table_create(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.table_create(
@@ -160,6 +161,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
         return services.table_configure(
@@ -193,6 +195,7 @@ TRANSITIONS = {
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def table_transition(request: HttpRequest, table_id: int, transition: str) -> HttpResponse:
     if transition not in TRANSITIONS:
         raise Http404
@@ -207,6 +210,7 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
@@ -234,6 +238,7 @@ def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def dealer_release(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:

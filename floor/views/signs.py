@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
 from rake.selectors import sign_fee_words
 from tables import selectors
@@ -73,7 +73,7 @@ def _sign_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     }
 
 
-@role_required(*PAGE_ROLES["sign"])
+@roles_allowed(*PAGE_ROLES["sign"]).page
 def sign(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table-top sign: one A5 page, readable from three metres, with a QR code to the public rules."""
     table = table_get_for_user(user=request.user, table_id=table_id)
@@ -81,7 +81,7 @@ def sign(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @require_POST
-@role_required(*SIGNAGE_ROLES)
+@roles_allowed(*SIGNAGE_ROLES).page
 def room_language_change(request: HttpRequest) -> HttpResponse:
     """The signage page's language form: the room's new language, every running table's sign redone in it."""
     try:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from config.gaming_day import current_gaming_day
 from config.htmx import is_htmx
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
 from floor.views.floor import pick_again, table_page, table_url
 from floor.views.seating import buy_in_field
@@ -24,7 +24,7 @@ from tables.services.waitlists import REMOVE_REASONS
 from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, int_field, req_int, safe_next
 
 
-@role_required(*PAGE_ROLES["waitlists"])
+@roles_allowed(*PAGE_ROLES["waitlists"]).page
 def waitlists(request: HttpRequest) -> HttpResponse:
     return waitlists_page(request)
 
@@ -55,6 +55,7 @@ def _wl_back(request: HttpRequest) -> str:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def waitlist_add(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.waitlist_add(
@@ -76,6 +77,7 @@ def waitlist_add(request: HttpRequest) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def waitlist_entry_action(request: HttpRequest, entry_id: int, verb: str) -> HttpResponse:
     user = acting_user(request)
     if verb == "seat":

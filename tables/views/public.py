@@ -10,7 +10,6 @@ the board names players as the dealers' waitlist does (first name, initial).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -23,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.htmx import is_htmx
-from config.permissions import ViewFunc, acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
 from tables.selectors.board import room_board
 from tables.selectors.signage import kiosk_token_active, kiosk_tokens, room_language, room_language_history
@@ -41,7 +40,7 @@ def _language_name(code: str) -> str:
     return str(translation.get_language_info(code)["name_translated"])
 
 
-@role_required(*PAGE_ROLES["board"])
+@roles_allowed(*PAGE_ROLES["board"]).page
 def board(request: HttpRequest) -> HttpResponse:
     """The room board for the staff: running tables and the waitlists, first names and initials only."""
     context = {
@@ -86,7 +85,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     if slug not in RULES:
         raise Http404(_("No rules page for this game."))
     if not RULES[slug].public and not _is_staff(request):
-        return role_required(*PAGE_ROLES["rules"])(_rules)(request, slug)
+        return _staff_rules(request, slug)
     return _rules(request, slug)
 
 
@@ -94,7 +93,11 @@ def _rules(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tables/rules.html", {"rules": RULES[slug], "parts": rules_page(slug)})
 
 
-@role_required(*SIGNAGE_ROLES)
+# A staff reference, for a reader who is not staff: the login, or the 403 that names the staff's roles.
+_staff_rules = roles_allowed(*PAGE_ROLES["rules"]).page(_rules)
+
+
+@roles_allowed(*SIGNAGE_ROLES).page
 def signage(request: HttpRequest) -> HttpResponse:
     """The room's language for signs and board, and the wall board's kiosk links."""
     secret = request.session.pop(_NEW_SECRET, None)
@@ -110,34 +113,38 @@ def signage(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/signage.html", context)
 
 
-def _signage_action(view: Callable[..., str]) -> ViewFunc:
-    """A POST of the signage page: a refusal becomes a message; back to the page either way."""
-
-    def refused_input(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            done = view(request, *args, **kwargs)
-        except DomainError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, done)
-        return redirect("tables:signage")
-
-    refused_input.__name__ = view.__name__
-    refused_input.__doc__ = view.__doc__
-    return require_POST(role_required(*SIGNAGE_ROLES)(refused_input))
+def _back_to_signage(request: HttpRequest, call: Callable[[], str]) -> HttpResponse:
+    """A POST of the signage page: what ``call`` did, or why it was refused, as a message; back to the page."""
+    try:
+        done = call()
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+    return redirect("tables:signage")
 
 
-@_signage_action
-def kiosk_link_create(request: HttpRequest) -> str:
-    new = kiosk_token_create(actor=acting_user(request), label=request.POST.get("label", ""))
-    request.session[_NEW_SECRET] = new.secret
-    return _("Board link “%(label)s” made. Copy it now: it is shown only once.") % {"label": new.token.label}
+@require_POST
+@roles_allowed(*SIGNAGE_ROLES).page
+def kiosk_link_create(request: HttpRequest) -> HttpResponse:
+    def call() -> str:
+        new = kiosk_token_create(actor=acting_user(request), label=request.POST.get("label", ""))
+        request.session[_NEW_SECRET] = new.secret
+        return _("Board link “%(label)s” made. Copy it now: it is shown only once.") % {"label": new.token.label}
+
+    return _back_to_signage(request, call)
 
 
-@_signage_action
-def kiosk_link_revoke(request: HttpRequest, token_id: int) -> str:
-    token = kiosk_token_revoke(actor=acting_user(request), token_id=token_id)
-    return _("Board link “%(label)s” revoked: the screen using it shows the board no more.") % {"label": token.label}
+@require_POST
+@roles_allowed(*SIGNAGE_ROLES).page
+def kiosk_link_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    def call() -> str:
+        token = kiosk_token_revoke(actor=acting_user(request), token_id=token_id)
+        return _("Board link “%(label)s” revoked: the screen using it shows the board no more.") % {
+            "label": token.label
+        }
+
+    return _back_to_signage(request, call)
 
 
 __all__ = [
