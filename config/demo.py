@@ -27,13 +27,15 @@ DEMO_USERS: Final = [
     ("cashier2", "Lukas Cashier", [Role.CASHIER]),
     ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),
 ]
-# (app, the demo user who acts): the admin places the staff in the room and stocks the vault; the floor
-# manager runs the floor, sets the fees and records the demo hands (an admin holds no operational role).
+# (app, the demo user who acts): the admin places the staff in the room; the floor manager runs the floor,
+# sets the fees, then opens the tables (their signs name the fees) and records the demo hands; the admin
+# stocks the vault, whose drawer fills the open tables' trays (an admin holds no operational role).
 DEMO_APPS: Final = [
     ("rooms", "admin"),
     ("tables", "floor"),
-    ("cashier", "admin"),
     ("rake", "floor"),
+    ("floor", "floor"),
+    ("cashier", "admin"),
     ("games", "floor"),
 ]
 

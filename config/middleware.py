@@ -36,16 +36,18 @@ class DomainErrorPages:
 
 # The views that show players' personal data (full names, ID documents, dates of birth, photos), by the
 # start of their URL name: a whole section ("cashier:") or the views whose name begins so ("tables:player"
-# is the player pages, the picker's search, the photo). tests/config/test_pages_with_personal_data_are_not_stored.py
-# walks every page of every role and fails on one that shows a player's name without being covered here.
+# is the player pages and the photo, "floor:player" the picker's search).
+# tests/config/test_pages_with_personal_data_are_not_stored.py walks every page of every role and fails on
+# one that shows a player's name without being covered here.
 PERSONAL_DATA_VIEWS = (
     "cashier:",  # the cage: sales and redemptions to named players, receipts, the large-cash log, the search
     "audit:",  # the history: a player's record before and after each change
-    "tables:floor",  # the floor map: who sits where
-    "tables:table",  # a table's seats
+    "floor:floor",  # the floor map: who sits where
+    "floor:table",  # a table's seats
+    "floor:player",  # the seating forms' player picker
+    "floor:waitlist",
     "tables:player",
     "tables:expulsion",
-    "tables:waitlist",
     "games:hand",  # a hand's seats by name, the hand log's player filter
     "games:dealer",
     "api:floor-player",

@@ -206,6 +206,7 @@ INSTALLED_APPS = [
     "cashier",
     "rake",
     "audit",
+    "floor",
 ]
 
 MIDDLEWARE = [
@@ -359,7 +360,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Back office of a poker room: floor, hands, cashier, fees and reports.",
     "VERSION": VERSION,
     "SERVE_INCLUDE_SCHEMA": False,
-    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    "SERVE_PERMISSIONS": ["config.permissions.SignedIn"],
     "COMPONENT_SPLIT_REQUEST": True,
     # Every ``<id:...>`` of the URLs (config.numbers.IdConverter): a bigint.
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": MAX_ID}},

@@ -18,6 +18,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("cashier.urls_api")),
     path("me/", apis.MeApi.as_view(), name="me"),
     path("", include("tables.urls_api")),
+    path("", include("floor.urls_api")),
     path("", include("rake.urls_api")),
 ]
 
@@ -33,6 +34,9 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("rooms/", include("rooms.urls")),
+    # The floor's pages: those that compose several apps (the floor map, a table, seating, the waitlists, the
+    # sign) and those of the floor alone (players, dealers, expulsions, the board, signage, rules).
+    path("floor/", include("floor.urls")),
     path("floor/", include("tables.urls")),
     path("hands/", include("games.urls")),
     path("cashier/", include("cashier.urls")),

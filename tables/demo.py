@@ -1,5 +1,6 @@
-"""Demo floor for ``seed_demo``: the catalogue, three open tables with dealers, players,
-seated players, a waitlist and one expelled player. Idempotent: creates only what is missing."""
+"""Demo floor for ``seed_demo``: the catalogue, three tables with dealers, players, a waitlist and one
+expelled player. Idempotent: creates only what is missing. The tables open, with their signs naming the
+fees the rake demo sets, and their players sit down in ``floor.demo``, which runs after the fees."""
 
 from __future__ import annotations
 
@@ -27,7 +28,6 @@ from tables.models import (
     SeatSession,
     Structure,
     Table,
-    TableStatus,
     WaitlistEntry,
 )
 from tables.services.scenarios import dealer_ready, table_with_dealer
@@ -77,12 +77,8 @@ PLAYERS = [
     ("Aistė", "Vasiliauskaitė", "1995-04-17"),
     ("Gor", "Avetisyan", "1983-06-06"),
 ]
-# Table number -> (game index, players seated by last name).
-SEATING = {
-    1: (0, ["Karapetyan", "Sargsyan", "Kazlauskienė"]),
-    2: (1, ["Petrosyan", "Petrauskas"]),
-    3: (2, ["Jankauskas"]),
-}
+# Table number -> game index (floor.demo seats the players).
+TABLES = {1: 0, 2: 1, 3: 2}
 WAITLIST = (1, ["Hakobyan", "Vasiliauskaitė"])
 EXPELLED = "Avetisyan"
 
@@ -125,10 +121,8 @@ def _players(actor: User, done: list[str]) -> dict[str, Player]:
     return players
 
 
-def _tables(
-    actor: User, room: Room, games: list[Game], dealers: list[User], players: dict[str, Player], done: list[str]
-) -> None:
-    for number, (game_index, seated) in SEATING.items():
+def _tables(actor: User, room: Room, games: list[Game], dealers: list[User], done: list[str]) -> None:
+    for number, game_index in TABLES.items():
         game = games[game_index]
         table = Table.objects.filter(room=room, number=number).first()
         busy = set(DealerAssignment.objects.filter(ended_at__isnull=True).values_list("dealer_id", flat=True))
@@ -140,13 +134,6 @@ def _tables(
             continue
         if free and not DealerAssignment.objects.filter(table=table, ended_at__isnull=True).exists():
             services.dealer_assign(actor=actor, table_id=table.pk, dealer_id=free[0].pk)
-        if table.status == TableStatus.CLOSED and table.game_id == game.pk:
-            services.table_open(actor=actor, table_id=table.pk)
-            done.append(f"table {number} opened")
-        for last in seated:
-            if not SeatSession.objects.filter(player=players[last], ended_at__isnull=True).exists():
-                services.seat_player(actor=actor, table_id=table.pk, player_id=players[last].pk)
-                done.append(f"{players[last].full_name} seated at table {number}")
 
 
 def seed(*, actor: User) -> list[str]:
@@ -154,7 +141,7 @@ def seed(*, actor: User) -> list[str]:
     games = _games(actor, done)
     dealers = _dealers(actor, games, done)
     players = _players(actor, done)
-    _tables(actor, room_chosen(room_id=None), games, dealers, players, done)
+    _tables(actor, room_chosen(room_id=None), games, dealers, done)
     game = games[WAITLIST[0]]
     for last in WAITLIST[1]:
         listed = WaitlistEntry.objects.filter(player=players[last], game=game).exists()

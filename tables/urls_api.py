@@ -1,4 +1,4 @@
-"""API routes of the floor, mounted by config.urls under /api/v1/."""
+"""API routes of the floor, mounted by config.urls under /api/v1/ (opening a table: ``floor.urls_api``)."""
 
 from django.urls import URLPattern, path
 
@@ -14,7 +14,6 @@ urlpatterns: list[URLPattern] = [
     path(f"{P}tables/create/", tables.TableCreateApi.as_view(), name="floor-table-create"),
     path(f"{P}tables/<id:table_id>/", tables.TableDetailApi.as_view(), name="floor-table-detail"),
     path(f"{P}tables/<id:table_id>/configure/", tables.TableConfigureApi.as_view(), name="floor-table-configure"),
-    path(f"{P}tables/<id:table_id>/open/", tables.TableOpenApi.as_view(), name="floor-table-open"),
     path(f"{P}tables/<id:table_id>/pause/", tables.TablePauseApi.as_view(), name="floor-table-pause"),
     path(f"{P}tables/<id:table_id>/resume/", tables.TableResumeApi.as_view(), name="floor-table-resume"),
     path(f"{P}tables/<id:table_id>/close/", tables.TableCloseApi.as_view(), name="floor-table-close"),

@@ -19,8 +19,8 @@ from tests.csp import read
 
 # Each demo user's pages; a walk must reach at least these views, or it proves little.
 MUST_REACH = {
-    "floor": {"tables:floor", "tables:table", "tables:players", "tables:waitlists", "rake:fee_policies"},
-    "dealer": {"tables:floor", "games:dealer", "games:hand_list", "games:hand"},
+    "floor": {"floor:floor", "floor:table", "tables:players", "floor:waitlists", "rake:fee_policies"},
+    "dealer": {"floor:floor", "games:dealer", "games:hand_list", "games:hand"},
     "cashier": {"cashier:index", "cashier:slips"},
     "accountant": {"rake:reports", "games:hand_list", "rake:drop_counts"},
     "admin": {"admin:index", "admin:auth_user_changelist", "admin:change"},

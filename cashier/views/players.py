@@ -7,11 +7,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from cashier.selectors.players import players_find
-from config.permissions import role_required
+from config.permissions import roles_allowed
 from config.roles import Role
 
 
-@role_required(Role.CASHIER)
+@roles_allowed(Role.CASHIER).page
 @require_GET
 def player_search_partial(request: HttpRequest) -> HttpResponse:
     """Up to ten players matching ``q`` by name, alias, ID document or registry number; barred ones flagged."""

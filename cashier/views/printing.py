@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from cashier.models import ChipTransaction, Slip, SlipKind
 from cashier.selectors.reports import slip_get_for_print
 from cashier.views.common import SLIP_ROLES
-from config.permissions import role_required
+from config.permissions import roles_allowed
 
 # ``?paper=`` names the paper; the choice is kept in the session, as the window's printer stays the same.
 PAPERS = {"80mm": gettext_lazy("80 mm roll"), "a5": gettext_lazy("A5")}
@@ -57,7 +57,7 @@ def slip_signers(slip: Slip) -> list[tuple[str, str]]:
     return [(dealer, issuer), (cashier, receiver), (security, "")]
 
 
-@role_required(*SLIP_ROLES)
+@roles_allowed(*SLIP_ROLES).page
 def slip_print_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A fill or credit slip as printed for the table: chips per denomination, total, and the signatures."""
     slip = slip_get_for_print(pk)

@@ -22,7 +22,7 @@ from cashier.views.common import MENU_ROLES, SLIP_ROLES, TRAY_ROLES, form_key, p
 from cashier.views.exports import export_response, wants_export
 from config.gaming_day import current_gaming_day
 from config.money import format_money
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from ledger.models import Denomination
 from ledger.selectors.balances import chips_outstanding, ledger_check, stale_balances_shown
@@ -36,7 +36,7 @@ def _day(request: HttpRequest) -> date:
         return current_gaming_day()
 
 
-@role_required(*MENU_ROLES["cage_summary"])
+@roles_allowed(*MENU_ROLES["cage_summary"]).page
 def cage_summary_page(request: HttpRequest) -> HttpResponse:
     summary = cage_summary(_day(request))
     fmt = wants_export(request)
@@ -52,7 +52,7 @@ def cage_summary_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/cage_summary.html", context)
 
 
-@role_required(*MENU_ROLES["outstanding"])
+@roles_allowed(*MENU_ROLES["outstanding"]).page
 def outstanding_page(request: HttpRequest) -> HttpResponse:
     rows = chips_outstanding()
     fmt = wants_export(request)
@@ -63,7 +63,7 @@ def outstanding_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/outstanding.html", {"rows": rows, "total": sum(a for _d, a in rows)})
 
 
-@role_required(*MENU_ROLES["large_cash"])
+@roles_allowed(*MENU_ROLES["large_cash"]).page
 def large_cash_page(request: HttpRequest) -> HttpResponse:
     day = _day(request)
     rows = large_cash_log(day=day)
@@ -75,7 +75,7 @@ def large_cash_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/large_cash.html", {"rows": rows, "day": day})
 
 
-@role_required(*SLIP_ROLES)
+@roles_allowed(*SLIP_ROLES).page
 def slips_page(request: HttpRequest) -> HttpResponse:
     slips = slips_log().prefetch_related("lines__denomination")
     fmt = wants_export(request)
@@ -110,7 +110,7 @@ def slips_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/slips.html", context)
 
 
-@role_required(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER)
+@roles_allowed(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER).page
 @require_POST
 def slip_create_page(request: HttpRequest) -> HttpResponse:
     def act() -> str:
@@ -130,7 +130,7 @@ def slip_create_page(request: HttpRequest) -> HttpResponse:
     return post_once(request, scope="page:slip-create", act=act, fallback=url("slips"))
 
 
-@role_required(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER)
+@roles_allowed(Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER).page
 @require_POST
 def slip_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     def act() -> str:
@@ -157,7 +157,7 @@ def slip_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse
     return post_once(request, scope=f"page:slip-{action}", act=act, fallback=url("slips"))
 
 
-@role_required(*TRAY_ROLES)
+@roles_allowed(*TRAY_ROLES).page
 def tray_counts_page(request: HttpRequest) -> HttpResponse:
     counts = tray_counts_log().prefetch_related("lines__denomination")
     fmt = wants_export(request)
@@ -179,7 +179,7 @@ def tray_counts_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/tray_counts.html", context)
 
 
-@role_required(Role.DEALER, Role.FLOOR_MANAGER)
+@roles_allowed(Role.DEALER, Role.FLOOR_MANAGER).page
 @require_POST
 def tray_count_create_page(request: HttpRequest) -> HttpResponse:
     def act() -> str:
@@ -200,7 +200,7 @@ def tray_count_create_page(request: HttpRequest) -> HttpResponse:
     return post_once(request, scope="page:tray-count", act=act, fallback=url("tray_counts"))
 
 
-@role_required(Role.FLOOR_MANAGER)
+@roles_allowed(Role.FLOOR_MANAGER).page
 @require_POST
 def tray_count_sign_page(request: HttpRequest, pk: int) -> HttpResponse:
     def act() -> str:
@@ -210,7 +210,7 @@ def tray_count_sign_page(request: HttpRequest, pk: int) -> HttpResponse:
     return post_once(request, scope="page:tray-sign", act=act, fallback=url("tray_counts"))
 
 
-@role_required(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER)
+@roles_allowed(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER).page
 def shift_export(request: HttpRequest, pk: int) -> HttpResponse:
     shift = shift_get_for_user(request.user, pk)
     header = [_("receipt"), _("kind"), _("method"), _("amount"), _("player"), _("time")]

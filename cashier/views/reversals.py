@@ -18,13 +18,13 @@ from cashier.services.reversals import (
 from cashier.views import forms
 from cashier.views.common import MENU_ROLES, form_key, post_once, url
 from config.errors import DomainError
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
 
 _ACTIONS = {"approve", "decline"}
 
 
-@role_required(*MENU_ROLES["reversals"])
+@roles_allowed(*MENU_ROLES["reversals"]).page
 def reversals_page(request: HttpRequest) -> HttpResponse:
     """Pending requests first (what a floor manager acts on), then the decided ones."""
     rows = list(reversal_requests_for_user(request.user)[:200])
@@ -37,7 +37,7 @@ def reversals_page(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/reversals.html", context)
 
 
-@role_required(*REQUEST_ROLES)
+@roles_allowed(*REQUEST_ROLES).page
 @require_POST
 def reversal_request_page(request: HttpRequest) -> HttpResponse:
     """Asked from a receipt: back to the receipt, which shows the request waiting (or the refusal)."""
@@ -62,7 +62,7 @@ def _receipt_or_list(request: HttpRequest) -> str:
     return url("receipt", receipt) if receipt is not None else url("reversals")
 
 
-@role_required(*APPROVE_ROLES)
+@roles_allowed(*APPROVE_ROLES).page
 @require_POST
 def reversal_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     def act() -> str:

@@ -29,12 +29,12 @@ from cashier.views.common import SCREEN_ROLES, form_key, kept_input, post_once, 
 from cashier.views.printing import print_context, receipt_signers
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
 from ledger.models import Denomination
 
 
-@role_required(*NAV_ROLES["cashier"])
+@roles_allowed(*NAV_ROLES["cashier"]).page
 def index(request: HttpRequest) -> HttpResponse:
     shift = open_shift_of(request.user)
     denominations = list(Denomination.objects.filter(active=True).order_by("-value"))
@@ -59,7 +59,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/index.html", context)
 
 
-@role_required(Role.CASHIER)
+@roles_allowed(Role.CASHIER).page
 @require_POST
 def shift_open(request: HttpRequest) -> HttpResponse:
     def act() -> str:
@@ -74,7 +74,7 @@ def shift_open(request: HttpRequest) -> HttpResponse:
     return post_once(request, scope="page:shift-open", act=act, fallback=url("index"))
 
 
-@role_required(Role.CASHIER)
+@roles_allowed(Role.CASHIER).page
 @require_POST
 def sale(request: HttpRequest) -> HttpResponse:
     def act() -> str:
@@ -90,7 +90,7 @@ def sale(request: HttpRequest) -> HttpResponse:
     return post_once(request, scope="page:sale", act=act, fallback=url("index"), keep=True)
 
 
-@role_required(Role.CASHIER)
+@roles_allowed(Role.CASHIER).page
 @require_POST
 def redemption(request: HttpRequest) -> HttpResponse:
     def act() -> str:
@@ -104,7 +104,7 @@ def redemption(request: HttpRequest) -> HttpResponse:
     return post_once(request, scope="page:redemption", act=act, fallback=url("index"), keep=True)
 
 
-@role_required(Role.CASHIER)
+@roles_allowed(Role.CASHIER).page
 @require_POST
 def shift_close(request: HttpRequest, pk: int) -> HttpResponse:
     def act() -> str:
@@ -121,7 +121,7 @@ def shift_close(request: HttpRequest, pk: int) -> HttpResponse:
     return post_once(request, scope="page:shift-close", act=act, fallback=url("shift_report", pk), keep=True)
 
 
-@role_required(Role.FLOOR_MANAGER)
+@roles_allowed(Role.FLOOR_MANAGER).page
 @require_POST
 def shift_approve(request: HttpRequest, pk: int) -> HttpResponse:
     def act() -> str:
@@ -131,7 +131,7 @@ def shift_approve(request: HttpRequest, pk: int) -> HttpResponse:
     return post_once(request, scope="page:shift-approve", act=act, fallback=url("shift_report", pk))
 
 
-@role_required(*SCREEN_ROLES)
+@roles_allowed(*SCREEN_ROLES).page
 def receipt(request: HttpRequest, pk: int) -> HttpResponse:
     """The receipt; its cashier asks here for a reversal, which a floor manager decides (views.reversals)."""
     txn = transaction_get_for_user(request.user, pk)
@@ -147,7 +147,7 @@ def receipt(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "cashier/receipt.html", context)
 
 
-@role_required(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER)
+@roles_allowed(Role.CASHIER, Role.ACCOUNTANT, Role.FLOOR_MANAGER).page
 def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The shift report; while the drawer is open its cashier counts blind (no expected figure here)."""
     shift = shift_get_for_user(request.user, pk)
@@ -167,7 +167,7 @@ def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "cashier/shift_report.html", context)
 
 
-@role_required(Role.CASHIER)
+@roles_allowed(Role.CASHIER).page
 @require_GET
 def breakdown_partial(request: HttpRequest) -> HttpResponse:
     """htmx: the proposed chips for the amount typed, from the drawer's own chips."""
@@ -186,7 +186,7 @@ def breakdown_partial(request: HttpRequest) -> HttpResponse:
     return render(request, "cashier/index.html#sale-chips", {"sale_rows": rows, "breakdown_note": note})
 
 
-@role_required(Role.CASHIER)
+@roles_allowed(Role.CASHIER).page
 @require_GET
 def large_cash_partial(request: HttpRequest) -> HttpResponse:
     """htmx: warn as the cashier types when the player's cash today would pass the threshold."""

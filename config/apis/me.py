@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.gaming_day import current_gaming_day
+from config.permissions import SIGNED_IN
 from config.roles import user_roles
 
 
 class MeApi(APIView):
     """Who the caller is, the roles they hold and the current gaming day."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [SIGNED_IN]
 
     class OutputSerializer(serializers.Serializer[dict[str, object]]):
         username = serializers.CharField()

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from config.permissions import SIGNED_IN
 from config.roles import Role, has_any_role
 
 # Where each role starts its day, in order of precedence.
 _START_PAGES = [
-    (Role.FLOOR_MANAGER, "tables:floor"),
+    (Role.FLOOR_MANAGER, "floor:floor"),
     (Role.CASHIER, "cashier:index"),
-    (Role.DEALER, "tables:floor"),
+    (Role.DEALER, "floor:floor"),
     (Role.ACCOUNTANT, "rake:reports"),
 ]
 
 
-@login_required
+@SIGNED_IN.page
 def home(request: HttpRequest) -> HttpResponse:
     for role, page in _START_PAGES:
         if has_any_role(request.user, [role]):

@@ -22,6 +22,7 @@ from ledger.models import AccountKind, Reason
 from ledger.services.accounts import singleton_accounts
 from ledger.services.chips import denomination_create
 from ledger.services.posting import chip_legs, post_entry
+from rake.selectors import sign_fee_words
 from rake.services import fee_policy_set
 from rooms.models import Room
 from tables import services as floor
@@ -60,7 +61,7 @@ def open_table_with_dealer(
             no_flop_no_drop=no_flop_no_drop,
             allocation="main_first",
         )
-    return floor.table_open(actor=actor, table_id=table.pk)
+    return floor.table_open(actor=actor, table_id=table.pk, fee_words=sign_fee_words)
 
 
 def seat_player(

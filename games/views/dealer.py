@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from config.errors import DomainError, Forbidden
 from config.money import exponent, format_money, parse_typed_amount
 from config.numbers import whole_number
-from config.permissions import acting_user, forbidden, role_required
+from config.permissions import acting_user, forbidden, roles_allowed
 from config.roles import Role
 from games.models import Hand, HandStatus, StackKind
 from games.selectors import check_may_record, current_hand_summary
@@ -45,7 +45,7 @@ def money_format() -> dict[str, Any]:
     }
 
 
-@role_required(Role.FLOOR_MANAGER, Role.DEALER)
+@roles_allowed(Role.FLOOR_MANAGER, Role.DEALER).page
 def dealer_screen(request: HttpRequest, table_id: int) -> HttpResponse:
     """The tablet at the table: one page per table; the dealer assigned now or a floor manager."""
     table = _recording_table(request, table_id)
@@ -104,7 +104,7 @@ def _chips_context(table: Table, *, hand_open: bool) -> dict[str, Any]:
     return {"table": table, "chip_seats": rows, "hand_open": hand_open}
 
 
-@role_required(Role.FLOOR_MANAGER, Role.DEALER)
+@roles_allowed(Role.FLOOR_MANAGER, Role.DEALER).page
 def dealer_chips(request: HttpRequest, table_id: int) -> HttpResponse:
     """Between hands: the seated players' chips, and a buy-in, add-on or rebuy typed in the room's money
     format, recorded by ``seat_stack_add`` (the service of ``POST /api/v1/hands/tables/<id>/stacks/``).

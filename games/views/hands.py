@@ -19,7 +19,7 @@ from config.errors import DomainError
 from config.gaming_day import check_gaming_day, current_gaming_day
 from config.htmx import is_htmx
 from config.numbers import whole_number
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from games.apis.log import filters_from
 from games.models import Hand, HandSeat, HandStatus, PhhExport
@@ -64,7 +64,7 @@ def _filters(request: HttpRequest) -> tuple[HandFilters, str]:
         return HandFilters(), f"Filters ignored: {exc.detail}"
 
 
-@role_required(*READERS)
+@roles_allowed(*READERS).page
 def hand_list(request: HttpRequest) -> HttpResponse:
     """The hand log with its filters, PHH export with a progress bar, links to import and statistics."""
     filters, problem = _filters(request)
@@ -91,7 +91,7 @@ def _has(request: HttpRequest, roles: tuple[str, ...]) -> bool:
     return has_any_role(request.user, roles)
 
 
-@role_required(*READERS)
+@roles_allowed(*READERS).page
 def hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One hand replayed street by street: the log, pots, winners, fee, the sign in force, the dealer; a floor
     manager voids or corrects it here."""
@@ -141,7 +141,7 @@ def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, A
 
 
 @require_POST
-@role_required(Role.FLOOR_MANAGER)
+@roles_allowed(Role.FLOOR_MANAGER).page
 def hand_void_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     """Void a hand through ``hand_void``: the record stays, marked void; a refusal is shown on the hand's page."""
     try:
@@ -181,7 +181,7 @@ def _working_events(request: HttpRequest, hand: Hand) -> list[dict[str, Any]]:
 
 
 @require_POST
-@role_required(Role.FLOOR_MANAGER)
+@roles_allowed(Role.FLOOR_MANAGER).page
 def hand_correct_form(request: HttpRequest, hand_id: int) -> HttpResponse:
     """The correction form for the event just picked, its fields filled with what was recorded."""
     hand = _correction_hand(request, hand_id)
@@ -203,7 +203,7 @@ def _editor(hand: Hand, events: list[dict[str, Any]], post: Any, *, picked: int 
 
 
 @require_POST
-@role_required(Role.FLOOR_MANAGER)
+@roles_allowed(Role.FLOOR_MANAGER).page
 def hand_correct_preview(request: HttpRequest, hand_id: int) -> HttpResponse:
     """The hand replayed by the engine with the change the form describes: each seat's stack, each pot and
     the fee before and after, and the form to record it with a reason; nothing is written.
@@ -263,7 +263,7 @@ def _seat_rows(hand: Hand, preview: CorrectionPreview) -> list[dict[str, Any]]:
 
 
 @require_POST
-@role_required(Role.FLOOR_MANAGER)
+@roles_allowed(Role.FLOOR_MANAGER).page
 def hand_correct_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     """Record the correction previewed through ``hand_correct``: a new record supersedes the hand; the page of
     the new one follows, or the refusal is shown with the correction kept to look at again."""
@@ -286,7 +286,7 @@ def hand_correct_page(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 
 @require_POST
-@role_required(*OFFICE)
+@roles_allowed(*OFFICE).page
 def export_start(request: HttpRequest) -> HttpResponse:
     filters, error = _filters_from_post(request)
     if error:
@@ -306,7 +306,7 @@ def _filters_from_post(request: HttpRequest) -> tuple[HandFilters, str]:
         return HandFilters(), str(exc.detail)
 
 
-@role_required(*OFFICE)
+@roles_allowed(*OFFICE).page
 def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
     export = PhhExport.objects.filter(pk=export_id).first()
     if export is None:
@@ -315,7 +315,7 @@ def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
 
 
 @require_POST
-@role_required(*OFFICE)
+@roles_allowed(*OFFICE).page
 def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
     """A failed export's "Try again": queued again under its number; the card shows it from there."""
     try:
@@ -325,7 +325,7 @@ def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
     return render(request, "games/_export.html", {"export": export})
 
 
-@role_required(Role.FLOOR_MANAGER)
+@roles_allowed(Role.FLOOR_MANAGER).page
 def import_page(request: HttpRequest) -> HttpResponse:
     """Import a .phh/.phhs file into a table's history, with a per-hand report."""
     context: dict[str, Any] = {"tables": Table.objects.exclude(game=None).order_by("number"), "report": None}
@@ -342,7 +342,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
     return render(request, "games/import.html", context)
 
 
-@role_required(*OFFICE)
+@roles_allowed(*OFFICE).page
 def stats_page(request: HttpRequest) -> HttpResponse:
     """Dealer statistics over a range of gaming days (default: the last 7)."""
     from datetime import date

@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -32,7 +31,7 @@ from config.idempotent import IdempotentPost, money_api, prototype
 from config.models import JobStatus
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
-from config.roles import Role, user_roles
+from config.roles import Role
 from ledger.models import GamingDayClose
 from rake import selectors, services
 from rake.apis.money_serializers import (
@@ -62,15 +61,8 @@ COUNT_DROPS = roles_allowed(*selectors.DROP_COUNTER_ROLES)
 EXPLAIN_DROPS = roles_allowed(*selectors.DROP_SUPERVISOR_ROLES)
 READ_DROPS = roles_allowed(*selectors.DROP_READER_ROLES)
 ACCOUNTANTS = roles_allowed(Role.ACCOUNTANT)
-
-
-class AccountantsOnly(BasePermission):
-    """Closing a gaming day: accountants, and nobody else (not even an admin)."""
-
-    message = gettext_lazy("Only an accountant closes a gaming day.")
-
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        return bool(request.user and request.user.is_authenticated and Role.ACCOUNTANT in user_roles(request.user))
+# Closing a gaming day: accountants, and nobody else (not even an admin).
+DAY_CLOSERS = roles_allowed(Role.ACCOUNTANT, refusal=gettext_lazy("Only an accountant closes a gaming day."))
 
 
 # --- presenters -----------------------------------------------------------------------------------
@@ -375,7 +367,7 @@ class GamingDayListApi(APIView):
 class GamingDayCloseApi(IdempotentPost):
     """Close a past gaming day once its drops are counted; it then accepts no new records."""
 
-    permission_classes = [AccountantsOnly]
+    permission_classes = [DAY_CLOSERS]
     input_serializer = DayCloseInputSerializer
     success_status = status.HTTP_201_CREATED
 

@@ -1,7 +1,8 @@
 """Reads of the rake app: the fee policy in force, the sign's fee line, time charges.
 
 The hand recorder (``games``) calls ``fee_policy_in_force`` then
-``percentage_fee_for``; the floor's sign calls ``table_fee_line``.
+``percentage_fee_for``; whoever records or shows a table's sign passes ``sign_fee_words`` to the floor's
+sign service (``tables.services.signs``), which does not read this app.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from config.errors import Forbidden, NotFound
 from config.roles import Role, has_any_role
 from rake.engine.policies import HourlyFee, PercentageFee
 from rake.models import FeeKind, FeePolicyVersion, TimeCharge
+from rake.selectors.words import fee_text
 from tables.models import DealerAssignment, GameKind, SeatSession, Table
-from tables.selectors.words import fee_text
 
 # Who may mark time charges at any table; a dealer only at the table they deal now.
 MARK_ANYWHERE_ROLES = (Role.FLOOR_MANAGER,)
@@ -92,6 +93,18 @@ def table_fee_line(table_id: int, *, at: datetime | None = None) -> str | None:
         return None
     kind = Table.objects.filter(pk=table_id).values_list("game__kind", flat=True).first()
     return fee_line(version, has_flop=kind != GameKind.CLUB_POKER)
+
+
+def sign_fee_words(table: Table) -> str | None:
+    """The fee ``table``'s sign names, in the active language; None while no fee is in force (own or the
+    game's default), when the sign says the room posts it. ``tables.services.signs.SignFeeWords``: reads
+    ``table.game``, which the caller read with the locked table."""
+    version = fee_policy_in_force(table_id=table.pk)
+    policy = percentage_fee_for(version) or hourly_fee_for(version)
+    if policy is None:
+        return None
+    has_flop = table.game is None or table.game.kind != GameKind.CLUB_POKER
+    return fee_text(policy, has_flop=has_flop)
 
 
 def fee_policy_history(*, table_id: int | None = None, game_id: int | None = None) -> QuerySet[FeePolicyVersion]:

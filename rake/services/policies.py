@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, DomainError, NotFound
 from rake.engine.policies import MAX_RATE, FeePolicyError, HourlyFee, PercentageFee, check_rate
 from rake.models import RATE_DECIMAL_PLACES, UNIT_MINUTES, FeeKind, FeePolicyVersion, TimeUnit
-from rake.selectors import fee_policy_in_force, game_fee_policy_in_force, table_is_idle
+from rake.selectors import fee_policy_in_force, game_fee_policy_in_force, sign_fee_words, table_is_idle
 from tables.models import Game, Table, TableStatus
 from tables.services.common import lock_table
+from tables.services.tables import table_sign_refresh
 
 _RATE_STEP = Decimal(1).scaleb(-RATE_DECIMAL_PLACES)
 _PERCENTAGE_FIELDS = ("rate", "cap_per_hand", "caps_by_players", "min_pot", "no_flop_no_drop", "allocation")
@@ -265,13 +266,12 @@ def _reached(table: Table | None, game: Game | None, at: datetime) -> list[Table
 
 
 def signs_refresh(*, actor: User, table_ids: Sequence[int]) -> int:
-    """Re-derive the sign of each running table (the floor records a new sign version if it changed)."""
-    from tables.services import table_sign_refresh
-
+    """Re-derive the sign of each running table (the floor records a new sign version if it changed), naming
+    the fee now in force."""
     running = Table.objects.filter(pk__in=table_ids).exclude(status=TableStatus.CLOSED).order_by("pk")
     count = 0
     for table_pk in running.values_list("pk", flat=True):
-        table_sign_refresh(actor=actor, table_id=table_pk)
+        table_sign_refresh(actor=actor, table_id=table_pk, fee_words=sign_fee_words)
         count += 1
     return count
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day
 from config.numbers import whole_number
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role, user_roles
 from ledger.models import Denomination
 from ledger.selectors.chips import chip_counts
@@ -32,7 +32,7 @@ def _day(value: str | None) -> date:
         return current_gaming_day()
 
 
-@role_required(*selectors.DROP_READER_ROLES)
+@roles_allowed(*selectors.DROP_READER_ROLES).page
 def drop_counts(request: HttpRequest) -> HttpResponse:
     """A gaming day's drop counts and its reconciliation; floor managers start a count here."""
     day = _day(request.GET.get("gaming_day"))
@@ -46,7 +46,7 @@ def drop_counts(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@role_required(*selectors.DROP_STARTER_ROLES)
+@roles_allowed(*selectors.DROP_STARTER_ROLES).page
 def drop_count_start(request: HttpRequest) -> HttpResponse:
     table_id = whole_number(request.POST.get("table_id") or "")
     try:
@@ -59,7 +59,7 @@ def drop_count_start(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("rake:drop_count", args=[count.pk]))
 
 
-@role_required(*selectors.DROP_READER_ROLES)
+@roles_allowed(*selectors.DROP_READER_ROLES).page
 def drop_count(request: HttpRequest, count_id: int) -> HttpResponse:
     try:
         count = selectors.drop_count_get_for_user(count_id=count_id, user=request.user)
@@ -84,7 +84,7 @@ def drop_count(request: HttpRequest, count_id: int) -> HttpResponse:
 
 
 @require_POST
-@role_required(*selectors.DROP_COUNTER_ROLES)
+@roles_allowed(*selectors.DROP_COUNTER_ROLES).page
 def drop_count_tally(request: HttpRequest, count_id: int) -> HttpResponse:
     try:
         chips = chip_counts(request.POST)  # the room's whole-number grammar, as at the cage
@@ -102,7 +102,7 @@ def drop_count_tally(request: HttpRequest, count_id: int) -> HttpResponse:
 
 
 @require_POST
-@role_required(*selectors.DROP_SUPERVISOR_ROLES)
+@roles_allowed(*selectors.DROP_SUPERVISOR_ROLES).page
 def drop_count_explain(request: HttpRequest, count_id: int) -> HttpResponse:
     try:
         services.drop_count_explain(
@@ -115,7 +115,7 @@ def drop_count_explain(request: HttpRequest, count_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("rake:drop_count", args=[count_id]))
 
 
-@role_required(Role.ACCOUNTANT)
+@roles_allowed(Role.ACCOUNTANT).page
 def gaming_days(request: HttpRequest) -> HttpResponse:
     """The last two weeks of gaming days; an accountant closes a day once its drops are counted."""
     context = {"days": selectors.gaming_days_list(), "may_close": CLOSER_ROLE in user_roles(request.user)}
@@ -123,7 +123,7 @@ def gaming_days(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@role_required(Role.ACCOUNTANT)
+@roles_allowed(Role.ACCOUNTANT).page
 def gaming_day_close(request: HttpRequest) -> HttpResponse:
     try:
         day = date.fromisoformat(request.POST.get("gaming_day", ""))

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.money import format_money
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from rake.selectors.pending import PENDING_POSTER_ROLES
 from rake.services.pending import pending_fee_post as post
 
@@ -25,7 +25,7 @@ def _back(request: HttpRequest) -> str:
 
 
 @require_POST
-@role_required(*PENDING_POSTER_ROLES)
+@roles_allowed(*PENDING_POSTER_ROLES).page
 def pending_fee_post(request: HttpRequest, pending_id: int) -> HttpResponse:
     user = acting_user(request)
     try:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.htmx import is_htmx
-from config.permissions import acting_user, forbidden, role_required
+from config.permissions import acting_user, forbidden, roles_allowed
 from config.roles import Role, has_any_role
 from rake import selectors, services
 from rake.models import TimeChargeStatus
@@ -28,7 +28,7 @@ CHARGE_MARKERS = (Role.FLOOR_MANAGER, Role.DEALER)
 CHARGE_READERS = (*CHARGE_MARKERS, Role.ACCOUNTANT)
 
 
-@role_required(*POLICY_READERS)
+@roles_allowed(*POLICY_READERS).page
 def fee_policies(request: HttpRequest) -> HttpResponse:
     """Every table and game with the fee in force now."""
     tables = list(Table.objects.select_related("game").order_by("number"))
@@ -90,7 +90,7 @@ def _policy_page(request: HttpRequest, *, table: Table | None, game: Game | None
     return render(request, "rake/fee_policy.html", context, status=400 if form.errors else 200)
 
 
-@role_required(*POLICY_READERS)
+@roles_allowed(*POLICY_READERS).page
 def table_fee_policy(request: HttpRequest, table_id: int) -> HttpResponse:
     table = Table.objects.select_related("game").filter(pk=table_id).first()
     if table is None:
@@ -98,7 +98,7 @@ def table_fee_policy(request: HttpRequest, table_id: int) -> HttpResponse:
     return _policy_page(request, table=table, game=None)
 
 
-@role_required(*POLICY_READERS)
+@roles_allowed(*POLICY_READERS).page
 def game_fee_policy(request: HttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
@@ -106,7 +106,7 @@ def game_fee_policy(request: HttpRequest, game_id: int) -> HttpResponse:
     return _policy_page(request, table=None, game=game)
 
 
-@role_required(*CHARGE_READERS)
+@roles_allowed(*CHARGE_READERS).page
 def table_time_charges(request: HttpRequest, table_id: int) -> HttpResponse:
     """The time charges at a table: due first, with collect and not-collected buttons for those who mark them."""
     table = Table.objects.select_related("game").filter(pk=table_id).first()
@@ -157,12 +157,12 @@ def _mark(request: HttpRequest, charge_id: int, *, collected: bool) -> HttpRespo
 
 
 @require_POST
-@role_required(*CHARGE_MARKERS)
+@roles_allowed(*CHARGE_MARKERS).page
 def time_charge_collect(request: HttpRequest, charge_id: int) -> HttpResponse:
     return _mark(request, charge_id, collected=True)
 
 
 @require_POST
-@role_required(*CHARGE_MARKERS)
+@roles_allowed(*CHARGE_MARKERS).page
 def time_charge_not_collected(request: HttpRequest, charge_id: int) -> HttpResponse:
     return _mark(request, charge_id, collected=False)

@@ -17,7 +17,7 @@ from config.errors import DomainError
 from config.exports import CsvWriter
 from config.files import send_file
 from config.gaming_day import current_gaming_day
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from rake import selectors, services
 from rake.models import ExportContent, ExportFormat, ReportExport
 from rake.selectors.reports import GROUP_LABELS, GROUPS, FeeReport, ReportFilters
@@ -73,7 +73,7 @@ def _day_label(day: date) -> str:
     return day.strftime("%d.%m")
 
 
-@role_required(*REPORT_ROLES)
+@roles_allowed(*REPORT_ROLES).page
 def reports(request: HttpRequest) -> HttpResponse:
     """Fee revenue for a period: hands, pots, fees, effective rate, hours, drop counted, variance."""
     form, filters = _form(request.GET)
@@ -93,7 +93,7 @@ def reports(request: HttpRequest) -> HttpResponse:
     return render(request, "rake/reports.html", context, status=200 if filters else 400)
 
 
-@role_required(*REPORT_ROLES)
+@roles_allowed(*REPORT_ROLES).page
 def report_csv(request: HttpRequest) -> HttpResponse:
     """The report on the screen as CSV, straight away (a large export goes through the task)."""
     form, filters = _form(request.GET)
@@ -111,7 +111,7 @@ def report_csv(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@role_required(*REPORT_ROLES)
+@roles_allowed(*REPORT_ROLES).page
 def export_start(request: HttpRequest) -> HttpResponse:
     _form_shown, filters = _form(request.POST)
     fmt, content = request.POST.get("format", ""), request.POST.get("content", ExportContent.SUMMARY)
@@ -126,7 +126,7 @@ def export_start(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@role_required(*REPORT_ROLES)
+@roles_allowed(*REPORT_ROLES).page
 def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
     """A failed export's "Try again": queued again under its number; the card shows it from there."""
     try:
@@ -141,7 +141,7 @@ def _export(export_id: int) -> ReportExport | None:
     return ReportExport.objects.select_related("completion").filter(pk=export_id).first()
 
 
-@role_required(*REPORT_ROLES)
+@roles_allowed(*REPORT_ROLES).page
 def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
     export = _export(export_id)
     if export is None:
@@ -149,7 +149,7 @@ def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
     return render(request, "rake/_export.html", {"export": export})
 
 
-@role_required(*REPORT_ROLES)
+@roles_allowed(*REPORT_ROLES).page
 def export_download(request: HttpRequest, export_id: int) -> HttpResponse:
     export = _export(export_id)
     completion = getattr(export, "completion", None) if export else None

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import Forbidden
+from config.permissions import SIGNED_IN
 from rooms.models import Room
 from rooms.selectors import rooms_of
 
@@ -40,6 +41,7 @@ class CurrentRoom:
         return self.get_response(request)
 
 
+@SIGNED_IN.page
 @require_POST
 def room_choose(request: HttpRequest) -> HttpResponse:
     """The top bar's room picker: later pages are for the room chosen, if the user works in it."""

@@ -159,11 +159,6 @@ class _TransitionApi(APIView):
         return Response(TableOut(selectors.table_get(table_id=table_id)).data)
 
 
-class TableOpenApi(_TransitionApi):
-    def transition(self, request: Request, table_id: int) -> None:
-        services.table_open(actor=acting_user(request), table_id=table_id)
-
-
 class TablePauseApi(_TransitionApi):
     def transition(self, request: Request, table_id: int) -> None:
         services.table_pause(actor=acting_user(request), table_id=table_id)

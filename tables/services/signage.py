@@ -15,14 +15,15 @@ from config.errors import Conflict, DomainError, NotFound, quoted
 from tables.models import KioskToken, RoomLanguage, Table, TableStatus
 from tables.selectors.signage import kiosk_token_digest, room_language
 from tables.services.common import lock_tables
-from tables.services.signs import sign_refresh
+from tables.services.signs import SignFeeWords, sign_refresh
 
 LABEL_MAX = 80
 
 
 @transaction.atomic
-def room_language_set(*, actor: User, language: str) -> RoomLanguage | None:
-    """Write the signs and the board in ``language`` from now on; every running table's sign is redone in it.
+def room_language_set(*, actor: User, language: str, fee_words: SignFeeWords) -> RoomLanguage | None:
+    """Write the signs and the board in ``language`` from now on; every running table's sign is redone in it
+    (naming its fee in ``fee_words``).
 
     None when the room already speaks it (nothing recorded). The open tables are
     locked in primary-key order (the floor's lock order) before their signs change.
@@ -40,7 +41,7 @@ def room_language_set(*, actor: User, language: str) -> RoomLanguage | None:
     row = RoomLanguage.objects.create(language=language, created_at=now, created_by=actor)
     running = Table.objects.exclude(status=TableStatus.CLOSED).values_list("pk", flat=True)
     for table in lock_tables(*running).values():
-        sign_refresh(actor=actor, table=table, at=now)
+        sign_refresh(actor=actor, table=table, at=now, fee_words=fee_words)
     return row
 
 

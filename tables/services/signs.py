@@ -1,7 +1,14 @@
-"""The sign every open table must show (rules: "a sign on the table that names the game")."""
+"""The sign every open table must show (rules: "a sign on the table that names the game").
+
+The sign names the fee in force, which is the fee app's to word: every caller that records or shows a
+sign passes those words in (``fee_words``: ``rake.selectors.sign_fee_words``, from the floor's pages and
+API, rake's own refresh after a fee change, the demo and the test scenarios), so the floor never reads
+the fee app.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -11,21 +18,23 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.money import format_money
-from rake.selectors.policies import fee_policy_in_force, hourly_fee_for, percentage_fee_for
-from tables.models import GameKind, SignVersion, Table, TableStatus
+from tables.models import SignVersion, Table, TableStatus
 from tables.selectors.signage import room_language
-from tables.selectors.words import fee_text, game_title, stakes_text
+from tables.selectors.words import game_title, stakes_text
+
+# The fee a table's sign names, in the active language ("5% of each pot, up to 2,000 AMD"); None while no
+# fee is in force, when the sign says the room posts it. Called with the table as its caller read it
+# (locked, with its game), inside the sign's language.
+SignFeeWords = Callable[[Table], str | None]
 
 
-def sign_fields(table: Table, *, language: str | None = None) -> dict[str, Any]:
+def sign_fields(table: Table, *, fee_words: SignFeeWords, language: str | None = None) -> dict[str, Any]:
     """What the sign says, as fields, in ``language`` (default: the room's language)."""
     game = table.game
     assert game is not None, "only a table with a game has a sign"
     language = language or room_language()
-    version = fee_policy_in_force(table_id=table.pk)
-    policy = percentage_fee_for(version) or hourly_fee_for(version)
     with translation.override(language):
-        fee = fee_text(policy, has_flop=game.kind != GameKind.CLUB_POKER) if policy is not None else None
+        fee = fee_words(table)
         return {
             "language": language,
             "table_number": table.number,
@@ -54,24 +63,38 @@ def sign_text(fields: dict[str, Any]) -> str:
     return "\n".join([*lines, fields["fee_line"]])
 
 
-def sign_refresh(*, actor: User, table: Table, at: datetime) -> SignVersion | None:
+def _current(table: Table) -> SignVersion | None:
+    return SignVersion.objects.select_for_update().filter(table=table, valid_to__isnull=True).first()
+
+
+def _end(current: SignVersion | None, at: datetime) -> None:
+    if current is not None:
+        current.valid_to = at
+        current.save(update_fields=["valid_to"])
+
+
+def sign_take_down(*, table: Table, at: datetime) -> None:
+    """End the sign of a table that closed: a closed table shows none.
+
+    The caller holds the table's row lock.
+    """
+    _end(_current(table), at)
+
+
+def sign_refresh(*, actor: User, table: Table, at: datetime, fee_words: SignFeeWords) -> SignVersion | None:
     """Record a new sign version when the table's sign text changes; a closed table shows none.
 
     The caller holds the table's row lock, so two refreshes cannot both open a version.
     """
-    current = SignVersion.objects.select_for_update().filter(table=table, valid_to__isnull=True).first()
+    current = _current(table)
     if table.status == TableStatus.CLOSED or table.game is None:
-        if current is not None:
-            current.valid_to = at
-            current.save(update_fields=["valid_to"])
+        _end(current, at)
         return None
-    fields = sign_fields(table)
+    fields = sign_fields(table, fee_words=fee_words)
     content = sign_text(fields)
     if current is not None and current.content == content and current.game_id == table.game_id:
         return current
-    if current is not None:
-        current.valid_to = at
-        current.save(update_fields=["valid_to"])
+    _end(current, at)
     return SignVersion.objects.create(
         table=table, game=table.game, content=content, data=fields, valid_from=at, created_at=at, created_by=actor
     )

@@ -13,7 +13,7 @@ from rooms.models import Room
 from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent, TableStatus
 from tables.services.catalogue import check_seat_limit
 from tables.services.common import conflict_on_integrity, lock_table
-from tables.services.signs import sign_refresh
+from tables.services.signs import SignFeeWords, sign_refresh, sign_take_down
 
 
 def _record(*, actor: User, table: Table, action: str, from_status: str, note: str = "") -> TableEvent:
@@ -112,7 +112,8 @@ def _transition(table: Table, to: str) -> str:
 
 
 @transaction.atomic
-def table_open(*, actor: User, table_id: int) -> Table:
+def table_open(*, actor: User, table_id: int, fee_words: SignFeeWords) -> Table:
+    """Open a closed table with a game and a dealer; its sign, naming the fee in ``fee_words``, goes up."""
     table = lock_table(table_id)
     if table.status != TableStatus.CLOSED:
         raise Conflict(
@@ -136,7 +137,7 @@ def table_open(*, actor: User, table_id: int) -> Table:
             code="table_needs_dealer",
         )
     before = _transition(table, TableStatus.OPEN)
-    sign_refresh(actor=actor, table=table, at=table.status_changed_at)
+    sign_refresh(actor=actor, table=table, at=table.status_changed_at, fee_words=fee_words)
     _record(actor=actor, table=table, action=TableEvent.Action.OPEN, from_status=before)
     return table
 
@@ -196,13 +197,13 @@ def table_close(*, actor: User, table_id: int) -> Table:
             code="table_has_dealer",
         )
     before = _transition(table, TableStatus.CLOSED)
-    sign_refresh(actor=actor, table=table, at=table.status_changed_at)
+    sign_take_down(table=table, at=table.status_changed_at)
     _record(actor=actor, table=table, action=TableEvent.Action.CLOSE, from_status=before)
     return table
 
 
 @transaction.atomic
-def table_sign_refresh(*, actor: User, table_id: int) -> SignVersion | None:
+def table_sign_refresh(*, actor: User, table_id: int, fee_words: SignFeeWords) -> SignVersion | None:
     """Re-derive a table's sign, e.g. after its fee policy changed (called by the rake app)."""
     table = lock_table(table_id)
-    return sign_refresh(actor=actor, table=table, at=timezone.now())
+    return sign_refresh(actor=actor, table=table, at=timezone.now(), fee_words=fee_words)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -16,11 +17,12 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError, quoted
 from config.numbers import whole_number
-from config.permissions import ViewFunc, role_required
+from config.permissions import ViewFunc
 from config.roles import Role
 
 FM = Role.FLOOR_MANAGER
-# Who may open which page (writes are always the floor manager's).
+# Who may open which page (writes are always the floor manager's): each view declares its entry with
+# ``@roles_allowed(*PAGE_ROLES[name]).page``, and the floor's menu shows a link by the same entry.
 PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "floor": (FM, Role.DEALER),
     "table": (FM, Role.DEALER, Role.ACCOUNTANT),
@@ -46,26 +48,20 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
 
 
 def action(view: ViewFunc) -> ViewFunc:
-    """A floor manager's POST: run it, report a refusal as a message, go back (PRG)."""
-    return _post_action(view, "write")
+    """A page's POST, under the roles it declares (``@roles_allowed(...).page``, beneath this): run it,
+    report a refusal as a message, go back (PRG)."""
+    if not hasattr(view, "roles_allowed"):
+        raise TypeError(f"{view.__name__}: declare who may post it with @roles_allowed(...).page under @action")
 
-
-def table_action(view: ViewFunc) -> ViewFunc:
-    """A POST of the floor manager or the table's dealer, otherwise as ``action``."""
-    return _post_action(view, "table_write")
-
-
-def _post_action(view: ViewFunc, roles: str) -> ViewFunc:
+    @wraps(view)
     def refused_input(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except DomainError as exc:
             messages.error(request, exc.message)
-            return redirect(safe_next(request, reverse("tables:floor")))
+            return redirect(safe_next(request, reverse("floor:floor")))
 
-    refused_input.__name__ = view.__name__
-    refused_input.__doc__ = view.__doc__
-    return require_POST(role_required(*PAGE_ROLES[roles])(refused_input))
+    return require_POST(refused_input)
 
 
 def run(request: HttpRequest, call: Callable[[], object], *, done: str, back: str) -> HttpResponse:

@@ -5,16 +5,16 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 
 from config.files import send_upload
-from config.permissions import role_required
+from config.permissions import roles_allowed
 from tables.selectors.players import expulsion_get, player_get
 from tables.views.common import PAGE_ROLES
 
 
-@role_required(*PAGE_ROLES["photo"])
+@roles_allowed(*PAGE_ROLES["photo"]).page
 def player_photo(request: HttpRequest, player_id: int) -> HttpResponse:
     return send_upload(player_get(player_id=player_id).photo, stem=f"player-{player_id}")
 
 
-@role_required(*PAGE_ROLES["evidence"])
+@roles_allowed(*PAGE_ROLES["evidence"]).page
 def expulsion_evidence(request: HttpRequest, expulsion_id: int) -> HttpResponse:
     return send_upload(expulsion_get(expulsion_id=expulsion_id).evidence, stem=f"expulsion-{expulsion_id}-evidence")

@@ -18,7 +18,7 @@ from config.errors import DomainError
 from config.exports import CsvWriter
 from config.htmx import is_htmx
 from config.numbers import whole_number
-from config.permissions import acting_user, forbidden, role_required
+from config.permissions import acting_user, forbidden, roles_allowed
 from config.roles import has_any_role
 from tables import selectors, services
 from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Game
@@ -67,7 +67,7 @@ class ExpulsionForm(forms.Form):
     evidence = forms.FileField(label=gettext_lazy("Evidence (optional)"), required=False)
 
 
-@role_required(*PAGE_ROLES["players"])
+@roles_allowed(*PAGE_ROLES["players"]).page
 def players(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")[:100]
     context: dict[str, Any] = {
@@ -97,7 +97,7 @@ def players(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-@role_required(*PAGE_ROLES["players"])
+@roles_allowed(*PAGE_ROLES["players"]).page
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     return player_page(request, player_id)
 
@@ -128,6 +128,7 @@ def player_page(
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def expulsion_create(request: HttpRequest, player_id: int) -> HttpResponse:
     form = ExpulsionForm(request.POST, request.FILES)
     if form.is_valid():
@@ -142,6 +143,7 @@ def expulsion_create(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     form = PlayerDetailsForm(request.POST, request.FILES)
     if form.is_valid():
@@ -164,6 +166,7 @@ def _add_refusal(form: forms.Form, exc: DomainError) -> None:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def expulsion_lift(request: HttpRequest, expulsion_id: int) -> HttpResponse:
     call = lambda: services.expulsion_lift(  # noqa: E731
         actor=acting_user(request), expulsion_id=expulsion_id, reason=request.POST.get("reason", "")
@@ -179,7 +182,7 @@ def expulsion_lift(request: HttpRequest, expulsion_id: int) -> HttpResponse:
     )
 
 
-@role_required(*PAGE_ROLES["expulsions"])
+@roles_allowed(*PAGE_ROLES["expulsions"]).page
 def expulsions(request: HttpRequest) -> HttpResponse:
     """The barred-player report: in force, and past (expired or lifted), with who decided."""
     return expulsions_page(request)
@@ -201,7 +204,7 @@ def _local(moment: datetime | None) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
-@role_required(*PAGE_ROLES["expulsions"])
+@roles_allowed(*PAGE_ROLES["expulsions"]).page
 def expulsions_csv(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="barred-players.csv"'
@@ -232,7 +235,7 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@role_required(*PAGE_ROLES["dealers"])
+@roles_allowed(*PAGE_ROLES["dealers"]).page
 def dealers(request: HttpRequest) -> HttpResponse:
     """The rotation ("downs") board, dealer profiles and shifts."""
     board = selectors.rotation_board()
@@ -251,6 +254,7 @@ def dealers(request: HttpRequest) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def dealer_games(request: HttpRequest) -> HttpResponse:
     """The games a dealer may deal (a new dealer gets their first ones here); the service checks the role."""
     user_id = whole_number(request.POST.get("user_id", ""))
@@ -265,6 +269,7 @@ def dealer_games(request: HttpRequest) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def dealer_clock(request: HttpRequest, user_id: int, verb: str) -> HttpResponse:
     service = services.dealer_clock_in if verb == "in" else services.dealer_clock_out
     done = _("Clocked in.") if verb == "in" else _("Clocked out.")

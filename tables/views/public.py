@@ -1,4 +1,5 @@
-"""What the room shows the players: the table sign, the rules pages and the wall board.
+"""What the room shows the players: the rules pages and the wall board, and the signage page that sets them up
+(the table sign and the room language's write, which redoes the signs, are ``floor.views.signs``).
 
 The rules pages are public (a player scans the sign's QR code, without a
 login); the wall board is public only through a kiosk link whose secret a
@@ -9,9 +10,7 @@ the board names players as the dealers' waitlist does (first name, initial).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,15 +22,11 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.htmx import is_htmx
-from config.permissions import ViewFunc, acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
-from tables import selectors
-from tables.models import Table
 from tables.selectors.board import room_board
 from tables.selectors.signage import kiosk_token_active, kiosk_tokens, room_language, room_language_history
-from tables.selectors.tables import table_get_for_user
-from tables.services.signage import kiosk_token_create, kiosk_token_revoke, room_language_set
-from tables.services.signs import sign_fields
+from tables.services.signage import kiosk_token_create, kiosk_token_revoke
 from tables.views.common import FM, PAGE_ROLES
 from tables.views.rules_text import RULES, rules_page
 
@@ -45,44 +40,7 @@ def _language_name(code: str) -> str:
     return str(translation.get_language_info(code)["name_translated"])
 
 
-def _sign_context(request: HttpRequest, table: Table) -> dict[str, Any]:
-    """The sign in the room's language, or (``?preview=1``) in the language the page is read in."""
-    current = selectors.sign_current(table_id=table.pk)
-    room = room_language()
-    ui = translation.get_language() or settings.LANGUAGE_CODE
-    preview = request.GET.get("preview") == "1" and ui != room
-    fields: dict[str, Any] | None = None
-    if current is not None:
-        language = ui if preview else room
-        # The version records what the sign says in the room's language; anything else is derived now.
-        fields = current.data if current.data.get("language") == language else sign_fields(table, language=language)
-    qr = ""
-    if fields is not None:
-        url = request.build_absolute_uri(reverse("tables:rules", args=[fields.get("rules_slug", "")]))
-        qr = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True)
-    return {
-        "table": table,
-        "sign": current,
-        "fields": fields,
-        "qr": qr,
-        "room_language": room,
-        "room_language_name": _language_name(room),
-        "ui_language_name": _language_name(ui),
-        "sign_language": fields["language"] if fields else room,
-        "preview": preview,
-        "may_preview": ui != room,
-        "may_set_language": has_any_role(request.user, SIGNAGE_ROLES),
-    }
-
-
-@role_required(*PAGE_ROLES["sign"])
-def sign(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The table-top sign: one A5 page, readable from three metres, with a QR code to the public rules."""
-    table = table_get_for_user(user=request.user, table_id=table_id)
-    return render(request, "tables/sign.html", _sign_context(request, table))
-
-
-@role_required(*PAGE_ROLES["board"])
+@roles_allowed(*PAGE_ROLES["board"]).page
 def board(request: HttpRequest) -> HttpResponse:
     """The room board for the staff: running tables and the waitlists, first names and initials only."""
     context = {
@@ -127,7 +85,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     if slug not in RULES:
         raise Http404(_("No rules page for this game."))
     if not RULES[slug].public and not _is_staff(request):
-        return role_required(*PAGE_ROLES["rules"])(_rules)(request, slug)
+        return _staff_rules(request, slug)
     return _rules(request, slug)
 
 
@@ -135,7 +93,11 @@ def _rules(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tables/rules.html", {"rules": RULES[slug], "parts": rules_page(slug)})
 
 
-@role_required(*SIGNAGE_ROLES)
+# A staff reference, for a reader who is not staff: the login, or the 403 that names the staff's roles.
+_staff_rules = roles_allowed(*PAGE_ROLES["rules"]).page(_rules)
+
+
+@roles_allowed(*SIGNAGE_ROLES).page
 def signage(request: HttpRequest) -> HttpResponse:
     """The room's language for signs and board, and the wall board's kiosk links."""
     secret = request.session.pop(_NEW_SECRET, None)
@@ -151,44 +113,38 @@ def signage(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/signage.html", context)
 
 
-def _signage_action(view: Callable[..., str]) -> ViewFunc:
-    """A POST of the signage page: a refusal becomes a message; back to the page either way."""
-
-    def refused_input(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            done = view(request, *args, **kwargs)
-        except DomainError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, done)
-        return redirect("tables:signage")
-
-    refused_input.__name__ = view.__name__
-    refused_input.__doc__ = view.__doc__
-    return require_POST(role_required(*SIGNAGE_ROLES)(refused_input))
+def _back_to_signage(request: HttpRequest, call: Callable[[], str]) -> HttpResponse:
+    """A POST of the signage page: what ``call`` did, or why it was refused, as a message; back to the page."""
+    try:
+        done = call()
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+    return redirect("tables:signage")
 
 
-@_signage_action
-def room_language_change(request: HttpRequest) -> str:
-    language = request.POST.get("language", "")
-    row = room_language_set(actor=acting_user(request), language=language)
-    name = _language_name(row.language if row else room_language())
-    if row is None:
-        return _("The signs and the board are already in %(language)s.") % {"language": name}
-    return _("Signs and board now in %(language)s; the signs of the running tables were redone.") % {"language": name}
+@require_POST
+@roles_allowed(*SIGNAGE_ROLES).page
+def kiosk_link_create(request: HttpRequest) -> HttpResponse:
+    def call() -> str:
+        new = kiosk_token_create(actor=acting_user(request), label=request.POST.get("label", ""))
+        request.session[_NEW_SECRET] = new.secret
+        return _("Board link “%(label)s” made. Copy it now: it is shown only once.") % {"label": new.token.label}
+
+    return _back_to_signage(request, call)
 
 
-@_signage_action
-def kiosk_link_create(request: HttpRequest) -> str:
-    new = kiosk_token_create(actor=acting_user(request), label=request.POST.get("label", ""))
-    request.session[_NEW_SECRET] = new.secret
-    return _("Board link “%(label)s” made. Copy it now: it is shown only once.") % {"label": new.token.label}
+@require_POST
+@roles_allowed(*SIGNAGE_ROLES).page
+def kiosk_link_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    def call() -> str:
+        token = kiosk_token_revoke(actor=acting_user(request), token_id=token_id)
+        return _("Board link “%(label)s” revoked: the screen using it shows the board no more.") % {
+            "label": token.label
+        }
 
-
-@_signage_action
-def kiosk_link_revoke(request: HttpRequest, token_id: int) -> str:
-    token = kiosk_token_revoke(actor=acting_user(request), token_id=token_id)
-    return _("Board link “%(label)s” revoked: the screen using it shows the board no more.") % {"label": token.label}
+    return _back_to_signage(request, call)
 
 
 __all__ = [
@@ -196,9 +152,7 @@ __all__ = [
     "kiosk_board",
     "kiosk_link_create",
     "kiosk_link_revoke",
-    "room_language_change",
     "rules",
     "rules_index",
-    "sign",
     "signage",
 ]

@@ -81,4 +81,4 @@ def test_a_person_who_needs_both_holds_both_roles(client_for: Callable[[User | N
     client = client_for(both)
     assert client.get(reverse("admin:index")).status_code == 200
     assert client.get(reverse("cashier:index")).status_code == 200
-    assert client.get(reverse("tables:floor")).status_code == 403
+    assert client.get(reverse("floor:floor")).status_code == 403

@@ -10,14 +10,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.test import APIClient, APIRequestFactory, force_authenticate
 from rest_framework.views import APIView
 
 from config.errors import Conflict
-from config.permissions import DenyAll, roles_allowed
+from config.permissions import SIGNED_IN, DenyAll, RolesAllowed, roles_allowed
 from config.roles import Role
 from tests.conftest import ROOT
 from tests.factories import api_key
@@ -81,7 +81,8 @@ def _api_views(patterns: list[URLPattern | URLResolver], prefix: str = "") -> li
 
 
 def test_every_api_view_names_its_permissions() -> None:
-    """The default allows nothing; a view that allows anyone must be the schema/docs."""
+    """The default allows nothing; a view that allows anyone must be the schema/docs; every operation names
+    its roles one way (``config.permissions.roles_allowed``)."""
     views = _api_views(get_resolver().url_patterns)
     assert views
     for route, view_class in views:
@@ -90,7 +91,8 @@ def test_every_api_view_names_its_permissions() -> None:
         assert AllowAny not in classes, route
         if route.startswith("api/v1/"):
             assert DenyAll not in classes, f"{route} keeps the deny-all default: name its roles"
-            assert classes != [IsAuthenticated] or route == "api/v1/me/", f"{route} must check a role"
+            assert all(issubclass(c, RolesAllowed) for c in classes), f"{route}: name its roles with roles_allowed"
+            assert classes != [SIGNED_IN] or route == "api/v1/me/", f"{route} must check a role"
 
 
 def test_me_needs_a_login_and_lists_roles(client_for: Callable[[User | None], APIClient], cashier: User) -> None:

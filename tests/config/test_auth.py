@@ -21,9 +21,9 @@ def _login(client: Client, username: str, password: str, ip: str = "10.0.0.1") -
 def test_login_and_logout(floor_manager: User) -> None:
     client = Client()
     assert _login(client, floor_manager.username, PASSWORD) == 302
-    assert client.get(reverse("tables:floor")).status_code == 200
+    assert client.get(reverse("floor:floor")).status_code == 200
     assert client.post(reverse("logout")).status_code == 302
-    assert client.get(reverse("tables:floor")).status_code == 302
+    assert client.get(reverse("floor:floor")).status_code == 302
 
 
 def test_repeated_failures_lock_out_that_user_from_that_address(cashier: User, settings: object) -> None:

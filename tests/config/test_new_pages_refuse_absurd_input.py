@@ -30,8 +30,8 @@ def _posts(table_id: int) -> list[tuple[str, str, list[str]]]:
     """(persona, url, the fields each absurd value goes into)."""
     return [
         ("floor_manager", reverse("tables:dealer_games"), ["user_id", "game_ids"]),
-        ("floor_manager", reverse("tables:seat_player", args=[table_id]), ["player_id", "seat_number", "buy_in"]),
-        ("floor_manager", reverse("tables:room_language_set"), ["language"]),
+        ("floor_manager", reverse("floor:seat_player", args=[table_id]), ["player_id", "seat_number", "buy_in"]),
+        ("floor_manager", reverse("floor:room_language_set"), ["language"]),
         ("dealer", reverse("games:dealer_chips", args=[table_id]), ["seat_number", "kind", "amount"]),
         ("accountant", reverse("rake:export_retry", args=[10**12]), ["x"]),
         ("floor_manager", reverse("games:export_retry", args=[10**12]), ["x"]),
@@ -57,7 +57,7 @@ def test_absurd_values_get_an_answer_and_write_nothing(
             answer = client.post(url, {**dict.fromkeys(fields, value), "idempotency_key": f"k-{url}-{value[:9]}"})
             assert answer.status_code < 500, (persona, url, repr(value[:20]), answer.status_code)
     gets = [
-        ("floor_manager", reverse("tables:player_pick")),
+        ("floor_manager", reverse("floor:player_pick")),
         ("cashier", reverse("cashier:hx_players")),
         ("floor_manager", reverse("tables:kiosk_board", args=["x"])),
     ]

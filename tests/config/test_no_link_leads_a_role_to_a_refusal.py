@@ -80,7 +80,7 @@ def room(db: None) -> None:
 
 
 def pattern(path: str) -> str | None:
-    """The view a path names (``tables:table``), or None for a path that names none."""
+    """The view a path names (``floor:table``), or None for a path that names none."""
     try:
         return resolve(path).view_name
     except Resolver404:
@@ -129,8 +129,8 @@ def crawl(client: Client, start: str) -> tuple[Counter[str], list[str]]:
 # The first demo user of each role, and pages the walk must reach for it, or it proves little.
 DEMO_USER = {role: username for username, _name, roles in reversed(DEMO_USERS) for role in roles}
 MUST_REACH = {
-    Role.FLOOR_MANAGER: {"tables:table", "tables:player_photo", "tables:expulsion_evidence", "rake:drop_count"},
-    Role.DEALER: {"tables:dealers", "tables:table", "games:dealer", "games:hand"},
+    Role.FLOOR_MANAGER: {"floor:table", "tables:player_photo", "tables:expulsion_evidence", "rake:drop_count"},
+    Role.DEALER: {"tables:dealers", "floor:table", "games:dealer", "games:hand"},
     Role.CASHIER: {"cashier:index", "cashier:slips", "cashier:receipt"},
     Role.ACCOUNTANT: {"rake:table_time_charges", "rake:drop_count", "games:hand", "cashier:large_cash"},
     Role.ADMIN: {"admin:index", "admin:rake_feepolicyversion_change", "admin:auth_user_change"},

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
-from django.urls import reverse
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from config.roles import Role
 from tests.factories import UserFactory
 
 SECTIONS = {
-    "floor": "tables:floor",
+    "floor": "floor:floor",
     "hands": "games:hand_list",
     "cashier": "cashier:index",
     "fees": "rake:fee_policies",
@@ -83,7 +83,7 @@ def test_anonymous_users_are_sent_to_login(url_name: str, client: Client) -> Non
 def test_a_user_may_hold_several_roles(client_for: Callable[[User | None], Client]) -> None:
     both = UserFactory(roles=[Role.CASHIER, Role.FLOOR_MANAGER])
     client = client_for(both)
-    assert client.get(reverse("tables:floor")).status_code == 200
+    assert client.get(reverse("floor:floor")).status_code == 200
     assert client.get(reverse("cashier:index")).status_code == 200
 
 
@@ -91,7 +91,42 @@ def test_a_deactivated_user_is_refused_at_once(
     floor_manager: User, client_for: Callable[[User | None], Client]
 ) -> None:
     client = client_for(floor_manager)
-    assert client.get(reverse("tables:floor")).status_code == 200
+    assert client.get(reverse("floor:floor")).status_code == 200
     floor_manager.is_active = False
     floor_manager.save(update_fields=["is_active"])
-    assert client.get(reverse("tables:floor")).status_code == 302
+    assert client.get(reverse("floor:floor")).status_code == 302
+
+
+# Pages that declare no roles, each with why: open to anyone (the players' rules, the health check, the
+# language switch and its catalogue), the kiosk link that is its own credential, and Django's own
+# authentication pages (the password change asks for a login by Django's decorator).
+UNDECLARED = {
+    "healthz",
+    "set_language",
+    "javascript-catalog",
+    "tables:rules_index",
+    "tables:rules",
+    "tables:kiosk_board",
+    "login",
+    "logout",
+    "password_change",
+    "password_change_done",
+}
+
+
+def _undeclared(patterns: list[URLPattern | URLResolver], namespace: str = "", prefix: str = "") -> Iterator[str]:
+    """The URL names of the pages (not the API's nor the admin's) whose view declares no roles."""
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if route.startswith(("api/", "admin/")):
+            continue
+        if isinstance(pattern, URLResolver):
+            yield from _undeclared(pattern.url_patterns, ":".join(filter(None, (namespace, pattern.namespace))), route)
+        elif not hasattr(pattern.callback, "roles_allowed"):
+            yield ":".join(filter(None, (namespace, pattern.name)))
+
+
+def test_every_page_declares_its_roles_one_way() -> None:
+    """A page names who opens it with ``roles_allowed(...).page`` (``config.permissions``), or is one of the
+    few that need none; the API's operations are ``tests/config/test_api.py``'s."""
+    assert set(_undeclared(get_resolver().url_patterns)) == UNDECLARED

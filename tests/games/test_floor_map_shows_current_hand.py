@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _floor_card(client: Client, table: Table) -> str:
-    html = client.get(reverse("tables:floor"), HTTP_HX_REQUEST="true").content.decode()
+    html = client.get(reverse("floor:floor"), HTTP_HX_REQUEST="true").content.decode()
     start = html.index(f'data-table="{table.number}"')
     return html[start : html.index("</article>", start)]
 

@@ -160,9 +160,9 @@ def test_the_table_page_offers_the_choice_at_holdem_and_records_it(
 
     table = hand_table(holdem, dealer, players=2)
     client = client_for(floor_manager)
-    assert 'name="entry"' in client.get(reverse("tables:table", args=[table.pk])).content.decode()
+    assert 'name="entry"' in client.get(reverse("floor:table", args=[table.pk])).content.decode()
     client.post(
-        reverse("tables:seat_player", args=[table.pk]),
+        reverse("floor:seat_player", args=[table.pk]),
         {"player_id": make_player().pk, "entry": "post", "buy_in": "100000"},
     )
     assert SeatSession.objects.get(table=table, seat_number=3, ended_at__isnull=True).entry == "post"

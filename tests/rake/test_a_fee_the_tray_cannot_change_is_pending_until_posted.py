@@ -109,7 +109,7 @@ def test_the_report_the_gaming_days_and_the_floor_show_it_pending(
     day = yesterday.isoformat()
     report = client_for(accountant).get(reverse("rake:reports"), {"day_from": day, "day_to": day})
     days = client_for(accountant).get(reverse("rake:gaming_days"))
-    floor = client_for(floor_manager).get(reverse("tables:floor"))
+    floor = client_for(floor_manager).get(reverse("floor:floor"))
     for page in (report, days, floor):
         html = page.content.decode()
         assert page.status_code == 200
@@ -126,7 +126,7 @@ def test_a_report_of_other_days_and_a_quiet_floor_show_no_pending_fee(
     today = current_gaming_day().isoformat()
     report = client_for(accountant).get(reverse("rake:reports"), {"day_from": today, "day_to": today})
     assert "No fee is pending." in report.content.decode()
-    assert 'id="pending-fees"' not in client_for(floor_manager).get(reverse("tables:floor")).content.decode()
+    assert 'id="pending-fees"' not in client_for(floor_manager).get(reverse("floor:floor")).content.decode()
 
 
 def test_posting_it_after_a_fill_settles_it_and_the_day_closes(
@@ -166,8 +166,8 @@ def test_the_button_posts_it_for_the_floor_only(
     assert "cannot make up 2,000 exactly" in refused_page.content.decode()  # the ledger's refusal, shown
     assert pending_fees().count() == 1
     fill_tray(table.pk, chips_in_play[1000], 10_000, floor_manager)
-    answer = client_for(floor_manager).post(url, {"next": reverse("tables:floor")})
-    assert (answer.status_code, answer["Location"]) == (302, reverse("tables:floor"))
+    answer = client_for(floor_manager).post(url, {"next": reverse("floor:floor")})
+    assert (answer.status_code, answer["Location"]) == (302, reverse("floor:floor"))
     assert not pending_fees().exists() and drop_box(table.pk) == FEE
     client_for(floor_manager).post(url)  # twice: the fee is posted once
     assert FeeCharge.objects.filter(hand=pending_hand).count() == 1 and drop_box(table.pk) == FEE

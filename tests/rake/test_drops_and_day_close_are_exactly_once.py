@@ -100,6 +100,7 @@ NO_KEY_NEEDED = {
     # The floor: seats, lists, dealers, tables and signs move no money (a buy-in at a seat is the hand
     # record's stack, not a ledger entry, until chips are tied to their source).
     "tables.apis": "the floor's records move no money",
+    "floor.apis": "opening a table puts up its sign; it moves no money",
     # A hand's events carry their own sequence number: a retried event is refused as a duplicate, and
     # the fee of a completed hand is posted once per hand under the hand's row lock.
     "games.apis": "hand events are exactly-once by their sequence number",

@@ -68,16 +68,16 @@ def test_the_floor_shows_the_room_picked_in_the_top_bar_and_creates_tables_there
     both = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[home_room(), vilnius])
     ararat = services.table_create(actor=both, room=home_room(), number=1, seats=6)
     neris = services.table_create(actor=both, room=vilnius, number=1, seats=6)
-    here, there = (reverse("tables:table", args=[t.pk]) for t in (ararat, neris))
+    here, there = (reverse("floor:table", args=[t.pk]) for t in (ararat, neris))
     page = client_for(both)
-    floor = page.get(reverse("tables:floor")).content.decode()
+    floor = page.get(reverse("floor:floor")).content.decode()
     assert 'id="room-select"' in floor and here in floor and there not in floor
 
-    picked = page.post(reverse("rooms:choose"), {"room_id": vilnius.pk, "next": reverse("tables:floor")})
-    assert picked.status_code == 302 and picked["Location"] == reverse("tables:floor")
-    floor = page.get(reverse("tables:floor")).content.decode()
+    picked = page.post(reverse("rooms:choose"), {"room_id": vilnius.pk, "next": reverse("floor:floor")})
+    assert picked.status_code == 302 and picked["Location"] == reverse("floor:floor")
+    floor = page.get(reverse("floor:floor")).content.decode()
     assert there in floor and here not in floor
-    page.post(reverse("tables:table_create"), {"number": 2, "seats": 6, "room_id": vilnius.pk})
+    page.post(reverse("floor:table_create"), {"number": 2, "seats": 6, "room_id": vilnius.pk})
     assert Table.objects.get(number=2).room == vilnius
 
 
@@ -86,7 +86,7 @@ def test_a_room_one_does_not_work_in_cannot_be_picked(
 ) -> None:
     page = client_for(floor_manager)
     assert page.post(reverse("rooms:choose"), {"room_id": vilnius.pk}).status_code == 403
-    assert 'id="room-select"' not in page.get(reverse("tables:floor")).content.decode()
+    assert 'id="room-select"' not in page.get(reverse("floor:floor")).content.decode()
 
 
 def test_another_rooms_table_is_refused_on_the_page_and_the_api(
@@ -98,7 +98,7 @@ def test_another_rooms_table_is_refused_on_the_page_and_the_api(
 ) -> None:
     table = open_table(club_poker)  # the home room's
     stranger = UserFactory(roles=[Role.FLOOR_MANAGER, Role.ACCOUNTANT], rooms=[vilnius])
-    assert client_for(stranger).get(reverse("tables:table", args=[table.pk])).status_code == 403
+    assert client_for(stranger).get(reverse("floor:table", args=[table.pk])).status_code == 403
     api = api_for(stranger)
     detail = api.get(f"/api/v1/floor/tables/{table.pk}/")
     assert detail.status_code == 403 and detail.json()["error"]["code"] == "not_your_room"

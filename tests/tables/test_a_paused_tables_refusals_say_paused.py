@@ -7,6 +7,7 @@ from django.utils import translation
 
 from config.errors import DomainError
 from games import services as hands
+from rake.selectors import sign_fee_words
 from tables import services
 from tables.models import TableStatus
 
@@ -27,7 +28,7 @@ def test_the_refusals_at_a_paused_table_name_its_status(
             lambda: hands.hand_start(actor=dealer, table_id=table.pk),
             lambda: services.seat_player(actor=floor_manager, table_id=table.pk, player_id=player.pk),
             lambda: services.table_pause(actor=floor_manager, table_id=table.pk),
-            lambda: services.table_open(actor=floor_manager, table_id=table.pk),
+            lambda: services.table_open(actor=floor_manager, table_id=table.pk, fee_words=sign_fee_words),
         ):
             with pytest.raises(DomainError) as refused:
                 attempt()

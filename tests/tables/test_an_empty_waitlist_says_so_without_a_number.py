@@ -36,12 +36,12 @@ class _Lists(HTMLParser):
 
 
 @pytest.mark.parametrize("language", list(NOBODY))
-@pytest.mark.parametrize("page", ["tables:floor", "tables:waitlists", "tables:table"])
+@pytest.mark.parametrize("page", ["floor:floor", "floor:waitlists", "floor:table"])
 def test_an_empty_list_is_no_numbered_entry(language, page, floor_manager, club_poker, open_table, client_for):
     table = open_table(club_poker)  # a running game: its list shows, empty
     client = client_for(floor_manager)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    response = client.get(reverse(page, args=[table.pk] if page == "tables:table" else []))
+    response = client.get(reverse(page, args=[table.pk] if page == "floor:table" else []))
     lists = _Lists()
     lists.feed(response.content.decode())
     assert NOBODY[language] in " ".join(lists.text)

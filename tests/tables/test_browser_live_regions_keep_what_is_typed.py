@@ -4,8 +4,6 @@ once the form is sent."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from games.models import SeatStack
@@ -68,12 +66,12 @@ def test_a_refresh_sent_before_typing_does_not_wipe_what_was_typed(
 ):
     """The refresh left while the form was untouched and came back after the floor manager typed: it
     is dropped (under load, a refresh in flight is what wiped the seat search in a whole shift)."""
-    from playwright.sync_api import expect
+    from playwright.sync_api import Route, expect
 
     table = open_table(club_poker, number=5)
     lusine = make_player("Lusine", "Hakobyan")
     page = login_page(floor_manager)
-    held: list[Any] = []  # the refreshes the browser sent, answered when the test says
+    held: list[Route] = []  # the refreshes the browser sent, answered when the test says
 
     def hold_the_refresh(route) -> None:
         if route.request.headers.get("hx-request"):  # the region's refresh, not a page load

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from rake.selectors import sign_fee_words
 from rake.services import fee_policy_set
 from tables.services.signage import room_language_set
 
@@ -42,9 +43,9 @@ def test_the_sign_is_one_a5_page(language, login_page, live_server, floor_manage
         no_flop_no_drop=True,
         reason="the longest fee line",
     )
-    room_language_set(actor=floor_manager, language=language)
+    room_language_set(actor=floor_manager, language=language, fee_words=sign_fee_words)
     page = login_page(floor_manager)
-    page.goto(f"{live_server.url}{reverse('tables:sign', args=[table.pk])}")
+    page.goto(f"{live_server.url}{reverse('floor:sign', args=[table.pk])}")
     sheet = page.locator("article.sign-sheet")
     assert sheet.get_attribute("lang") == language
     assert sheet.locator("[data-sign-fee]").inner_text().strip() != ""

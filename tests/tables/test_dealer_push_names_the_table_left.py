@@ -34,7 +34,7 @@ def test_a_push_between_running_tables_swaps_the_dealers(floor_manager, club_pok
 
     html = (
         client_for(floor_manager)
-        .post(reverse("tables:dealer_assign", args=[three.pk]), {"dealer_id": anna.pk}, follow=True)
+        .post(reverse("floor:dealer_assign", args=[three.pk]), {"dealer_id": anna.pk}, follow=True)
         .content.decode()
     )
     name = before.get_full_name() or before.get_username()
@@ -49,7 +49,7 @@ def test_a_dealer_who_may_not_deal_the_table_left_leaves_it_named(
     three = open_table(holdem_short, number=3, dealer=both)
     five = open_table(club_poker, number=5)  # its dealer deals Club Poker only
     response = client_for(floor_manager).post(
-        reverse("tables:dealer_assign", args=[five.pk]), {"dealer_id": both.pk}, follow=True
+        reverse("floor:dealer_assign", args=[five.pk]), {"dealer_id": both.pk}, follow=True
     )
     html = response.content.decode()
     assert "Anna Petrosyan deals table 5 now." in html
@@ -65,7 +65,7 @@ def test_the_form_names_where_each_dealer_deals_and_asks_first(
     open_table(club_poker, number=3, dealer=anna)
     five = open_table(club_poker, number=5)
     resting = make_dealer(club_poker, first_name="Davit", last_name="Dealer")
-    html = client_for(floor_manager).get(reverse("tables:table", args=[five.pk])).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:table", args=[five.pk])).content.decode()
     form = html.split('id="dealer-select"')[1].split("</select>")[0]
     anna_option = form.split(f'value="{anna.pk}"')[1].split("</option>")[0]
     assert "deals table 3" in anna_option and 'data-confirm="' in anna_option
@@ -79,7 +79,7 @@ def test_a_dealer_from_a_break_is_a_plain_push(floor_manager, club_poker, open_t
     five = open_table(club_poker, number=5)
     fresh = make_dealer(club_poker, first_name="Davit", last_name="Dealer")
     response = client_for(floor_manager).post(
-        reverse("tables:dealer_assign", args=[five.pk]), {"dealer_id": fresh.pk}, follow=True
+        reverse("floor:dealer_assign", args=[five.pk]), {"dealer_id": fresh.pk}, follow=True
     )
     html = response.content.decode()
     assert "Davit Dealer deals table 5 now." in html and "moved from table" not in html

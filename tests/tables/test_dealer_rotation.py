@@ -78,7 +78,7 @@ def test_a_dealer_reads_every_table_on_the_board_and_has_a_link_only_to_their_ow
     dealer = selectors.dealer_assigned_now(table_id=mine.pk)
     board = client_for(dealer).get(reverse("tables:dealers")).content.decode()
     assert f'data-downs-table="{other.number}"' in board
-    assert f'href="{reverse("tables:table", args=[mine.pk])}"' in board
-    assert reverse("tables:table", args=[other.pk]) not in board
+    assert f'href="{reverse("floor:table", args=[mine.pk])}"' in board
+    assert reverse("floor:table", args=[other.pk]) not in board
     floor = client_for(floor_manager).get(reverse("tables:dealers")).content.decode()
-    assert all(reverse("tables:table", args=[t.pk]) in floor for t in (mine, other))
+    assert all(reverse("floor:table", args=[t.pk]) in floor for t in (mine, other))

@@ -21,14 +21,14 @@ def _form(html: str, action: str) -> str:
 def test_close_stand_up_and_release_ask_first(floor_manager, club_poker, open_table, make_player, client_for):
     table = open_table(club_poker, number=8)
     session = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player("Ani", "Sargsyan").pk)
-    html = client_for(floor_manager).get(reverse("tables:table", args=[table.pk])).content.decode()
-    close = _form(html, reverse("tables:table_transition", args=[table.pk, "close"]))
+    html = client_for(floor_manager).get(reverse("floor:table", args=[table.pk])).content.decode()
+    close = _form(html, reverse("floor:table_transition", args=[table.pk, "close"]))
     assert 'data-confirm="Close table 8?' in close
-    stand = _form(html, reverse("tables:seat_stand_up", args=[session.pk]))
+    stand = _form(html, reverse("floor:seat_stand_up", args=[session.pk]))
     assert 'data-confirm="Stand Ani Sargsyan up from seat 1?' in stand
-    release = _form(html, reverse("tables:dealer_release", args=[table.pk]))
+    release = _form(html, reverse("floor:dealer_release", args=[table.pk]))
     assert 'data-confirm="Release the dealer of table 8?' in release
-    pause = _form(html, reverse("tables:table_transition", args=[table.pk, "pause"]))
+    pause = _form(html, reverse("floor:table_transition", args=[table.pk, "pause"]))
     assert "data-confirm" not in pause  # a pause is undone by resuming: no question
 
 
@@ -38,8 +38,8 @@ def test_expel_and_remove_from_a_list_ask_first(floor_manager, club_poker, make_
     client = client_for(floor_manager)
     html = client.get(reverse("tables:player", args=[player.pk])).content.decode()
     assert 'data-confirm="Expel Gor Avetisyan?' in _form(html, reverse("tables:expulsion_create", args=[player.pk]))
-    html = client.get(reverse("tables:waitlists")).content.decode()
-    remove = _form(html, reverse("tables:waitlist_action", args=[entry.pk, "remove"]))
+    html = client.get(reverse("floor:waitlists")).content.decode()
+    remove = _form(html, reverse("floor:waitlist_action", args=[entry.pk, "remove"]))
     assert 'data-confirm="Take Gor Avetisyan off the' in remove
 
 
@@ -51,20 +51,18 @@ def test_every_action_says_it_worked(floor_manager, club_poker, open_table, make
         assert response.status_code == 200
         return " ".join(m.message for m in response.context["messages"])
 
-    assert "Table created." in said(
-        reverse("tables:table_create"), {"number": 31, "seats": 6, "game_id": club_poker.pk}
-    )
+    assert "Table created." in said(reverse("floor:table_create"), {"number": 31, "seats": 6, "game_id": club_poker.pk})
     table = Table.objects.get(number=31)
     dealer = make_dealer(club_poker)
-    assert "deals table 31 now" in said(reverse("tables:dealer_assign", args=[table.pk]), {"dealer_id": dealer.pk})
-    assert "Table 31 opened" in said(reverse("tables:table_transition", args=[table.pk, "open"]))
+    assert "deals table 31 now" in said(reverse("floor:dealer_assign", args=[table.pk]), {"dealer_id": dealer.pk})
+    assert "Table 31 opened" in said(reverse("floor:table_transition", args=[table.pk, "open"]))
     player = make_player()
-    seated = said(reverse("tables:seat_player", args=[table.pk]), {"player_id": player.pk, "buy_in": "30000"})
+    seated = said(reverse("floor:seat_player", args=[table.pk]), {"player_id": player.pk, "buy_in": "30000"})
     assert "Player seated, buy-in recorded." in seated
     session = table.seat_sessions.get()
-    assert "Player stood up." in said(reverse("tables:seat_stand_up", args=[session.pk]), {"table_id": table.pk})
-    assert "released from table 31" in said(reverse("tables:dealer_release", args=[table.pk]))
-    assert "Table 31 closed" in said(reverse("tables:table_transition", args=[table.pk, "close"]))
+    assert "Player stood up." in said(reverse("floor:seat_stand_up", args=[session.pk]), {"table_id": table.pk})
+    assert "released from table 31" in said(reverse("floor:dealer_release", args=[table.pk]))
+    assert "Table 31 closed" in said(reverse("floor:table_transition", args=[table.pk, "close"]))
     registered = said(reverse("tables:players"), {"first_name": "Rūta", "last_name": "Kazlauskienė"})
     assert "Player Rūta Kazlauskienė registered." in registered
 
@@ -85,7 +83,7 @@ def test_a_refused_new_table_and_list_entry_come_back_filled_in(floor_manager, c
     services.table_create(actor=floor_manager, room=home_room(), number=9, seats=6)
     client = client_for(floor_manager)
     response = client.post(
-        reverse("tables:table_create"), {"number": "9", "name": "Window", "seats": "6", "game_id": club_poker.pk}
+        reverse("floor:table_create"), {"number": "9", "name": "Window", "seats": "6", "game_id": club_poker.pk}
     )
     html = response.content.decode()
     assert response.status_code == 409 and 'data-refused="create"' in html
@@ -93,7 +91,7 @@ def test_a_refused_new_table_and_list_entry_come_back_filled_in(floor_manager, c
     player = make_player("Lina", "Grigoryan")
     services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
     again = client.post(
-        reverse("tables:waitlist_add"),
+        reverse("floor:waitlist_add"),
         {
             "player_id": player.pk,
             "q": "grigor",
@@ -116,10 +114,10 @@ def test_a_refused_move_keeps_the_seat_typed(floor_manager, club_poker, open_tab
     first = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
     services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
     response = client_for(floor_manager).post(
-        reverse("tables:seat_move", args=[first.pk]),
+        reverse("floor:seat_move", args=[first.pk]),
         {"from_table_id": table.pk, "table_id": table.pk, "seat_number": "2"},
     )
     html = response.content.decode()
     assert response.status_code == 409 and 'data-refused="move"' in html
-    move = html.split(f'action="{reverse("tables:seat_move", args=[first.pk])}"')[1].split("</form>")[0]
+    move = html.split(f'action="{reverse("floor:seat_move", args=[first.pk])}"')[1].split("</form>")[0]
     assert 'value="2"' in move and "data-dirty" in move

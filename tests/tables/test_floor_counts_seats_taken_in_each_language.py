@@ -27,5 +27,5 @@ def test_the_floor_says_how_many_seats_are_taken(
     seat(both)
     client = client_for(floor_manager)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    html = client.get(reverse("tables:floor")).content.decode()
+    html = client.get(reverse("floor:floor")).content.decode()
     assert one in html and two in html

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
-PAGES = ["tables:table", "tables:sign", "tables:player"]
+PAGES = ["floor:table", "floor:sign", "tables:player"]
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -19,5 +19,5 @@ def test_a_missing_table_or_player_is_404(floor_manager, page_client_for, name, 
 def test_a_table_the_dealer_does_not_deal_is_403(club_poker, open_table, dealer, page_client_for):
     table = open_table(club_poker)
     client = page_client_for(dealer)
-    assert client.get(reverse("tables:table", args=[table.pk])).status_code == 403
-    assert client.get(reverse("tables:sign", args=[table.pk])).status_code == 403
+    assert client.get(reverse("floor:table", args=[table.pk])).status_code == 403
+    assert client.get(reverse("floor:sign", args=[table.pk])).status_code == 403

@@ -29,8 +29,8 @@ def dealt_table(floor_manager, club_poker, dealer, open_table):
 def test_every_floor_menu_link_opens(persona, request, dealt_table, client_for):
     client = client_for(request.getfixturevalue(persona))
     start = {
-        "floor_manager": "tables:floor",
-        "dealer": "tables:floor",
+        "floor_manager": "floor:floor",
+        "dealer": "floor:floor",
         "cashier": "tables:players",
         "accountant": "tables:players",
     }[persona]
@@ -42,11 +42,11 @@ def test_every_floor_menu_link_opens(persona, request, dealt_table, client_for):
 
 
 def test_a_dealer_sees_no_link_to_the_players_waitlists_or_expulsions(dealer, dealt_table, client_for):
-    html = client_for(dealer).get(reverse("tables:floor")).content.decode()
+    html = client_for(dealer).get(reverse("floor:floor")).content.decode()
     links = _menu_links(html)
-    for name in ("tables:players", "tables:waitlists", "tables:expulsions"):
+    for name in ("tables:players", "floor:waitlists", "tables:expulsions"):
         assert reverse(name) not in links
-    assert reverse("tables:floor") in links and reverse("tables:dealers") in links
+    assert reverse("floor:floor") in links and reverse("tables:dealers") in links
 
 
 def test_the_cashier_menus_offer_only_the_floor_pages_it_may_read(cashier, client_for):
@@ -54,12 +54,12 @@ def test_the_cashier_menus_offer_only_the_floor_pages_it_may_read(cashier, clien
     links = _menu_links(html)
     assert 'data-nav="floor"' not in html  # the floor itself is not a cashier's page
     assert {reverse("tables:players"), reverse("tables:expulsions"), reverse("tables:board")} <= links
-    for name in ("tables:floor", "tables:waitlists", "tables:dealers"):
+    for name in ("floor:floor", "floor:waitlists", "tables:dealers"):
         assert reverse(name) not in links
 
 
 def test_a_write_refused_by_role_names_the_role(dealer, dealt_table, client_for):
-    response = client_for(dealer).post(reverse("tables:table_transition", args=[dealt_table.pk, "close"]))
+    response = client_for(dealer).post(reverse("floor:table_transition", args=[dealt_table.pk, "close"]))
     assert response.status_code == 403
     assert "This page needs the role floor manager." in response.content.decode()
 
@@ -68,7 +68,7 @@ def test_a_dealer_at_another_table_is_told_which_table_is_not_theirs(
     dealer, dealt_table, club_poker, open_table, client_for
 ):
     other = open_table(club_poker, number=44)
-    response = client_for(dealer).get(reverse("tables:table", args=[other.pk]))
+    response = client_for(dealer).get(reverse("floor:table", args=[other.pk]))
     html = response.content.decode()
     assert response.status_code == 403
     assert "You do not deal table 44." in html

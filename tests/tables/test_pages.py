@@ -16,7 +16,7 @@ from tests.factories import home_room
 
 def test_sign_page_shows_the_sign_and_a_qr_to_the_rules(floor_manager, holdem_short, open_table, client_for):
     table = open_table(holdem_short, number=12)
-    html = client_for(floor_manager).get(reverse("tables:sign", args=[table.pk])).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:sign", args=[table.pk])).content.decode()
     assert "Table 12" in html and "Blinds 500/1,000 AMD" in html
     assert "<svg" in html and "@page" not in html  # the print CSS lives in the stylesheet
     assert "Rules of the game" in html
@@ -24,7 +24,7 @@ def test_sign_page_shows_the_sign_and_a_qr_to_the_rules(floor_manager, holdem_sh
 
 def test_closed_table_sign_page_says_no_sign(floor_manager, club_poker, client_for):
     table = services.table_create(actor=floor_manager, room=home_room(), number=13, seats=6, game_id=club_poker.pk)
-    html = client_for(floor_manager).get(reverse("tables:sign", args=[table.pk])).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:sign", args=[table.pk])).content.decode()
     assert "shows no sign" in html and "<svg" not in html
 
 
@@ -86,7 +86,7 @@ def test_player_search_partial(floor_manager, make_player, client_for):
 def test_seat_from_a_page_reports_refusals(floor_manager, club_poker, open_table, make_player, client_for):
     table = open_table(club_poker)
     client = client_for(floor_manager)
-    url = reverse("tables:seat_player", args=[table.pk])
+    url = reverse("floor:seat_player", args=[table.pk])
     player = make_player()
     assert client.post(url, {"player_id": player.pk, "seat_number": 2, "buy_in": "50000"}).status_code == 302
     again = client.post(url, {"player_id": make_player().pk, "seat_number": 2, "buy_in": "50000"})
@@ -101,7 +101,7 @@ def test_dealer_sees_their_table_on_the_floor(dealer, floor_manager, club_poker,
     services.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
     mine = open_table(club_poker, number=21, dealer=dealer)
     open_table(club_poker, number=22)
-    html = client_for(dealer).get(reverse("tables:floor")).content.decode()
+    html = client_for(dealer).get(reverse("floor:floor")).content.decode()
     assert 'data-table="21"' in html and 'data-table="22"' not in html
     assert reverse("tables:rules", args=["club-poker"]) in html
-    assert client_for(dealer).get(reverse("tables:table", args=[mine.pk])).status_code == 200
+    assert client_for(dealer).get(reverse("floor:table", args=[mine.pk])).status_code == 200

@@ -1,4 +1,5 @@
-"""Role × endpoint matrix for every floor API endpoint and page (controls E-21).
+"""Role × endpoint matrix for every floor API endpoint and page, the floor's records' (``tables``) and the pages
+that compose them with other apps (``floor``) (controls E-21).
 
 A new route that is missing from the matrix fails ``test_matrix_covers_every_route``. An admin is
 refused like any role not listed: admins manage users, roles and settings, not the floor.
@@ -12,6 +13,9 @@ import pytest
 from django.urls import URLPattern, reverse
 from django.utils import timezone
 
+from floor import urls as floor_urls
+from floor import urls_api as floor_urls_api
+from rake.selectors import sign_fee_words
 from tables import services, urls, urls_api
 from tables.models import ExpulsionDuration
 from tests.factories import home_room
@@ -75,53 +79,58 @@ API: dict[str, tuple[str, set[str]]] = {
 }
 
 PAGES: dict[str, tuple[str, set[str]]] = {
-    "floor": ("get", {FM, DEALER}),
-    "board": ("get", {FM, DEALER, CASHIER, ACC}),
-    "rules_index": ("get", ANYONE),
-    "rules": ("get", ANYONE),
-    "kiosk_board": ("get", BY_LINK),
-    "signage": ("get", {FM, "admin_user"}),
-    "room_language_set": ("post", {FM, "admin_user"}),
-    "kiosk_link_create": ("post", {FM, "admin_user"}),
-    "kiosk_link_revoke": ("post", {FM, "admin_user"}),
-    "table": ("get", {FM, DEALER, ACC}),
-    "sign": ("get", {FM, DEALER, ACC}),
-    "players": ("get", {FM, CASHIER, ACC}),
-    "player_pick": ("get", {FM}),
-    "player": ("get", {FM, CASHIER, ACC}),
-    "player_photo": ("get", {FM, CASHIER}),
-    "expulsions": ("get", {FM, CASHIER, ACC}),
-    "expulsions_csv": ("get", {FM, CASHIER, ACC}),
-    "expulsion_evidence": ("get", {FM}),
-    "waitlists": ("get", {FM, ACC}),
-    "dealers": ("get", {FM, DEALER, ACC}),
-    "table_create": ("post", {FM}),
-    "table_configure": ("post", {FM}),
-    "table_transition": ("post", {FM}),
-    "seat_player": ("post", {FM}),
-    "seat_stand_up": ("post", {FM}),
-    "seat_move": ("post", {FM}),
-    "seat_away": ("post", {FM, DEALER}),
-    "seat_back": ("post", {FM, DEALER}),
-    "dealer_assign": ("post", {FM}),
-    "dealer_release": ("post", {FM}),
-    "player_edit": ("post", {FM}),
-    "expulsion_create": ("post", {FM}),
-    "expulsion_lift": ("post", {FM}),
-    "waitlist_add": ("post", {FM}),
-    "waitlist_action": ("post", {FM}),
-    "dealer_clock": ("post", {FM}),
-    "dealer_games": ("post", {FM}),
+    "floor:floor": ("get", {FM, DEALER}),
+    "tables:board": ("get", {FM, DEALER, CASHIER, ACC}),
+    "tables:rules_index": ("get", ANYONE),
+    "tables:rules": ("get", ANYONE),
+    "tables:kiosk_board": ("get", BY_LINK),
+    "tables:signage": ("get", {FM, "admin_user"}),
+    "floor:room_language_set": ("post", {FM, "admin_user"}),
+    "tables:kiosk_link_create": ("post", {FM, "admin_user"}),
+    "tables:kiosk_link_revoke": ("post", {FM, "admin_user"}),
+    "floor:table": ("get", {FM, DEALER, ACC}),
+    "floor:sign": ("get", {FM, DEALER, ACC}),
+    "tables:players": ("get", {FM, CASHIER, ACC}),
+    "floor:player_pick": ("get", {FM}),
+    "tables:player": ("get", {FM, CASHIER, ACC}),
+    "tables:player_photo": ("get", {FM, CASHIER}),
+    "tables:expulsions": ("get", {FM, CASHIER, ACC}),
+    "tables:expulsions_csv": ("get", {FM, CASHIER, ACC}),
+    "tables:expulsion_evidence": ("get", {FM}),
+    "floor:waitlists": ("get", {FM, ACC}),
+    "tables:dealers": ("get", {FM, DEALER, ACC}),
+    "floor:table_create": ("post", {FM}),
+    "floor:table_configure": ("post", {FM}),
+    "floor:table_transition": ("post", {FM}),
+    "floor:seat_player": ("post", {FM}),
+    "floor:seat_stand_up": ("post", {FM}),
+    "floor:seat_move": ("post", {FM}),
+    "floor:seat_away": ("post", {FM, DEALER}),
+    "floor:seat_back": ("post", {FM, DEALER}),
+    "floor:dealer_assign": ("post", {FM}),
+    "floor:dealer_release": ("post", {FM}),
+    "tables:player_edit": ("post", {FM}),
+    "tables:expulsion_create": ("post", {FM}),
+    "tables:expulsion_lift": ("post", {FM}),
+    "floor:waitlist_add": ("post", {FM}),
+    "floor:waitlist_action": ("post", {FM}),
+    "tables:dealer_clock": ("post", {FM}),
+    "tables:dealer_games": ("post", {FM}),
 }
 
 
-def _names(patterns: list[URLPattern]) -> set[str]:
-    return {p.name for p in patterns if p.name}
+# The floor's routes by URL namespace (the API's are all in "api").
+PAGE_ROUTES = {"tables": urls.urlpatterns, "floor": floor_urls.urlpatterns}
+API_ROUTES = [*urls_api.urlpatterns, *floor_urls_api.urlpatterns]
+
+
+def _names(patterns: list[URLPattern], namespace: str = "") -> set[str]:
+    return {f"{namespace}:{p.name}" if namespace else p.name for p in patterns if p.name}
 
 
 def test_matrix_covers_every_route():
-    assert _names(urls_api.urlpatterns) == set(API)
-    assert _names(urls.urlpatterns) == set(PAGES)
+    assert _names(API_ROUTES) == set(API)
+    assert set().union(*(_names(patterns, namespace) for namespace, patterns in PAGE_ROUTES.items())) == set(PAGES)
 
 
 @pytest.fixture
@@ -132,7 +141,7 @@ def world(request, floor_manager, club_poker, make_dealer, make_player):
     services.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
     table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=6, game_id=club_poker.pk)
     services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
-    services.table_open(actor=floor_manager, table_id=table.pk)
+    services.table_open(actor=floor_manager, table_id=table.pk, fee_words=sign_fee_words)
     session = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
     entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
     barred = make_player(photo=upload("face.png", image("PNG"), "image/png"))
@@ -177,7 +186,7 @@ def _allowed(persona, roles):
 @pytest.mark.parametrize("name", sorted(API))
 def test_api_roles(name, world, request, api_for):
     method, roles = API[name]
-    url = reverse(f"api:{name}", kwargs=_kwargs(urls_api.urlpatterns, name, world))
+    url = reverse(f"api:{name}", kwargs=_kwargs(API_ROUTES, name, world))
     for persona in PERSONAS:
         response = getattr(api_for(_who(request, persona)), method)(url, {}, format="json")
         if _allowed(persona, roles):
@@ -190,7 +199,8 @@ def test_api_roles(name, world, request, api_for):
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_page_roles(name, world, request, client_for):
     method, roles = PAGES[name]
-    url = reverse(f"tables:{name}", kwargs=_kwargs(urls.urlpatterns, name, world))
+    namespace, route = name.split(":")
+    url = reverse(name, kwargs=_kwargs(PAGE_ROUTES[namespace], route, world))
     for persona in PERSONAS:
         response = getattr(client_for(_who(request, persona)), method)(url)
         if roles is ANYONE or roles is BY_LINK:

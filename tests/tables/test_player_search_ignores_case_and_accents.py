@@ -42,7 +42,7 @@ def test_armenian_capitals_match_small_letters(make_player) -> None:
 
 
 def test_the_floor_picker_and_the_cage_window_use_it(butkute, floor_manager, client_for) -> None:
-    html = client_for(floor_manager).get(reverse("tables:player_pick"), {"q": "zukau", "pick": "seat"}).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:player_pick"), {"q": "zukau", "pick": "seat"}).content.decode()
     assert f'name="player_id" value="{butkute.pk}"' in html
     assert [m.player.pk for m in players_find(query="BUTKUTE").matches] == [butkute.pk]
 

@@ -13,7 +13,7 @@ from tables import services
 from tables.models import ExpulsionDuration
 
 pytestmark = pytest.mark.django_db
-PICK = reverse("tables:player_pick")
+PICK = reverse("floor:player_pick")
 
 
 def _bar(floor_manager, player):
@@ -32,7 +32,7 @@ def test_no_form_lists_every_player(floor_manager, club_poker, open_table, make_
     for name in ("Armen", "Lina", "Tigran"):
         make_player(name)
     client = client_for(floor_manager)
-    for url in (reverse("tables:table", args=[table.pk]), reverse("tables:waitlists")):
+    for url in (reverse("floor:table", args=[table.pk]), reverse("floor:waitlists")):
         html = client.get(url).content.decode()
         assert '<select name="player_id"' not in html
         assert "Armen" not in html and "Tigran" not in html
@@ -84,9 +84,9 @@ def test_the_server_refuses_a_barred_player_whatever_the_form_sent(
     gor = make_player("Gor", "Avetisyan")
     _bar(floor_manager, gor)
     client = client_for(floor_manager)
-    seat = client.post(reverse("tables:seat_player", args=[table.pk]), {"player_id": gor.pk, "buy_in": "50000"})
+    seat = client.post(reverse("floor:seat_player", args=[table.pk]), {"player_id": gor.pk, "buy_in": "50000"})
     assert seat.status_code in (400, 403, 409) and "House rule 4" in seat.content.decode()
-    listed = client.post(reverse("tables:waitlist_add"), {"player_id": gor.pk, "game_id": club_poker.pk})
+    listed = client.post(reverse("floor:waitlist_add"), {"player_id": gor.pk, "game_id": club_poker.pk})
     assert listed.status_code in (400, 403, 409) and 'data-refused="add"' in listed.content.decode()
 
 

@@ -29,13 +29,13 @@ def test_the_floor_sets_the_room_language_and_the_running_signs_follow(
     before = selectors.sign_current(table_id=table.pk)
     assert room_language() == "en" and before.data["language"] == "en"
     client = client_for(floor_manager)
-    response = client.post(reverse("tables:room_language_set"), {"language": "hy"}, follow=True)
+    response = client.post(reverse("floor:room_language_set"), {"language": "hy"}, follow=True)
     assert response.status_code == 200
     assert room_language() == "hy"
     after = selectors.sign_current(table_id=table.pk)
     assert after.pk != before.pk and after.data["language"] == "hy"
     assert after.content.startswith(_in("hy", "Table %(n)s") % {"n": 7})
-    html = client.get(reverse("tables:sign", args=[table.pk])).content.decode()
+    html = client.get(reverse("floor:sign", args=[table.pk])).content.decode()
     assert 'lang="hy"' in html and _in("hy", "Rules of the game") in html
 
 
@@ -44,8 +44,8 @@ def test_the_sign_page_previews_the_sign_in_the_language_the_page_is_read_in(
 ) -> None:
     table = open_table(holdem_short, number=8)
     client = client_for(floor_manager)
-    client.post(reverse("tables:room_language_set"), {"language": "lt"})
-    url = reverse("tables:sign", args=[table.pk])
+    client.post(reverse("floor:room_language_set"), {"language": "lt"})
+    url = reverse("floor:sign", args=[table.pk])
     printed = client.get(url).content.decode()
     assert "data-preview" in printed and 'lang="lt"' in printed
     preview = client.get(url, {"preview": "1"}).content.decode()
@@ -61,34 +61,34 @@ def test_the_sign_states_a_percentage_fee_with_its_cap_in_the_rooms_money(
     fee_policy_set(
         actor=floor_manager, table_id=table.pk, kind="percentage", rate=Decimal("0.05"), cap_per_hand=2000, reason="r"
     )
-    html = client_for(floor_manager).get(reverse("tables:sign", args=[table.pk])).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:sign", args=[table.pk])).content.decode()
     assert "Fee: 5% of each pot, up to 2,000 AMD, no flop, no drop" in html
 
 
 def test_the_sign_states_an_hourly_fee_per_player(floor_manager, club_poker, open_table, client_for) -> None:
     table = open_table(club_poker, number=12)
     fee_policy_set(actor=floor_manager, table_id=table.pk, kind="hourly", amount_per_hour=1000, reason="r")
-    html = client_for(floor_manager).get(reverse("tables:sign", args=[table.pk])).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:sign", args=[table.pk])).content.decode()
     assert "Fee: 1,000 AMD per player per hour" in html and "no flop" not in html
 
 
 @pytest.mark.parametrize("language", ["xx", "", "EN", "en-us" * 50])
 def test_an_unknown_language_is_refused_and_nothing_changes(floor_manager, client_for, language: str) -> None:
-    response = client_for(floor_manager).post(reverse("tables:room_language_set"), {"language": language}, follow=True)
+    response = client_for(floor_manager).post(reverse("floor:room_language_set"), {"language": language}, follow=True)
     assert response.status_code == 200 and "is not a language of this site" in response.content.decode()
     assert not RoomLanguage.objects.exists()
 
 
 def test_setting_the_same_language_records_nothing(floor_manager, client_for) -> None:
     client = client_for(floor_manager)
-    client.post(reverse("tables:room_language_set"), {"language": "hy"})
-    response = client.post(reverse("tables:room_language_set"), {"language": "hy"}, follow=True)
+    client.post(reverse("floor:room_language_set"), {"language": "hy"})
+    response = client.post(reverse("floor:room_language_set"), {"language": "hy"}, follow=True)
     assert "already in" in response.content.decode()
     assert RoomLanguage.objects.count() == 1
 
 
 def test_the_admin_sets_it_too_and_nobody_else(admin_user, dealer, accountant, client_for) -> None:
-    url = reverse("tables:room_language_set")
+    url = reverse("floor:room_language_set")
     assert client_for(dealer).post(url, {"language": "hy"}).status_code == 403
     assert client_for(accountant).post(url, {"language": "hy"}).status_code == 403
     assert not RoomLanguage.objects.exists()

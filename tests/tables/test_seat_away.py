@@ -219,10 +219,10 @@ def test_api_a_dealer_of_another_table_is_refused(
 def test_page_away_and_back_buttons(
     floor_manager: User, accountant: User, table: Table, session: SeatSession, client_for
 ) -> None:
-    page_url = reverse("tables:table", args=[table.pk])
+    page_url = reverse("floor:table", args=[table.pk])
     client = client_for(floor_manager)
     html = client.get(page_url).content.decode()
-    away_url = reverse("tables:seat_away", args=[session.pk])
+    away_url = reverse("floor:seat_away", args=[session.pk])
     assert f'action="{away_url}"' in html and "data-away" not in html
     response = client.post(away_url, {"next": page_url})
     assert response.status_code == 302 and response["Location"] == page_url
@@ -230,7 +230,7 @@ def test_page_away_and_back_buttons(
     html = client.get(page_url).content.decode()
     since = timezone.localtime(away.started_at).strftime("%H:%M")
     assert "data-away" in html and f"since {since}" in html
-    back_url = reverse("tables:seat_back", args=[session.pk])
+    back_url = reverse("floor:seat_back", args=[session.pk])
     assert f'action="{back_url}"' in html and f'action="{away_url}"' not in html
     assert "waits for the big blind" not in html  # Club Poker has no blinds
     assert 'action="' + back_url not in client_for(accountant).get(page_url).content.decode()
@@ -242,12 +242,12 @@ def test_page_away_and_back_buttons(
 
 def test_page_the_dealer_marks_away_a_refusal_is_a_message(table: Table, session: SeatSession, client_for) -> None:
     dealer = _dealer_of(table)
-    page_url = reverse("tables:table", args=[table.pk])
+    page_url = reverse("floor:table", args=[table.pk])
     client = client_for(dealer)
-    assert f'action="{reverse("tables:seat_away", args=[session.pk])}"' in client.get(page_url).content.decode()
-    client.post(reverse("tables:seat_away", args=[session.pk]), {"next": page_url})
+    assert f'action="{reverse("floor:seat_away", args=[session.pk])}"' in client.get(page_url).content.decode()
+    client.post(reverse("floor:seat_away", args=[session.pk]), {"next": page_url})
     assert selectors.seat_is_away(session_id=session.pk)
-    refused = client.post(reverse("tables:seat_away", args=[session.pk]), {"next": page_url}, follow=True)
+    refused = client.post(reverse("floor:seat_away", args=[session.pk]), {"next": page_url}, follow=True)
     assert "is already away from seat 3" in refused.content.decode()
 
 
@@ -257,13 +257,13 @@ def test_page_holdem_offers_waiting_for_the_big_blind(
     table = open_table(holdem_full)
     session = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
     services.seat_away_start(actor=floor_manager, session_id=session.pk)
-    page_url = reverse("tables:table", args=[table.pk])
+    page_url = reverse("floor:table", args=[table.pk])
     client = client_for(floor_manager)
     assert "waits for the big blind" in client.get(page_url).content.decode()
-    refused = client.post(reverse("tables:seat_back", args=[session.pk]), {"choice": "later"}, follow=True)
+    refused = client.post(reverse("floor:seat_back", args=[session.pk]), {"choice": "later"}, follow=True)
     assert "is not a return choice" in refused.content.decode()
     assert SeatAway.objects.get(seat_session=session).ended_at is None  # a bad choice changes nothing
-    client.post(reverse("tables:seat_back", args=[session.pk]), {"next": page_url, "choice": "wait"})
+    client.post(reverse("floor:seat_back", args=[session.pk]), {"next": page_url, "choice": "wait"})
     assert SeatAway.objects.get(seat_session=session).return_choice == AwayReturn.WAIT
 
 
@@ -272,12 +272,12 @@ def test_the_floor_map_and_the_tables_api_show_who_is_away(
 ) -> None:
     away = services.seat_away_start(actor=floor_manager, session_id=session.pk)
     since = timezone.localtime(away.started_at).strftime("%H:%M")
-    page = client_for(floor_manager).get(reverse("tables:floor")).content.decode()
+    page = client_for(floor_manager).get(reverse("floor:floor")).content.decode()
     assert f"away {since}" in page
     [row] = [t for t in api_for(floor_manager).get("/api/v1/floor/tables/").json()["results"] if t["id"] == table.pk]
     [seated] = row["seated"]
     assert seated["seat_number"] == 3 and seated["away_since"] is not None
     services.seat_away_end(actor=floor_manager, session_id=session.pk)
-    assert "away " not in client_for(floor_manager).get(reverse("tables:floor")).content.decode()
+    assert "away " not in client_for(floor_manager).get(reverse("floor:floor")).content.decode()
     [row] = [t for t in api_for(floor_manager).get("/api/v1/floor/tables/").json()["results"] if t["id"] == table.pk]
     assert row["seated"][0]["away_since"] is None

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def _seat(client, table, player, **fields):
     data = {"player_id": player.pk, "q": player.last_name, **fields}
-    return client.post(reverse("tables:seat_player", args=[table.pk]), data)
+    return client.post(reverse("floor:seat_player", args=[table.pk]), data)
 
 
 def test_seating_from_the_table_page_records_the_buy_in(floor_manager, club_poker, open_table, make_player, client_for):
@@ -91,9 +91,9 @@ def test_call_then_seat_from_the_waitlist_records_the_buy_in(
     table = open_table(club_poker)
     entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
     client = client_for(floor_manager)
-    called = client.post(reverse("tables:waitlist_action", args=[entry.pk, "call"]), follow=True)
+    called = client.post(reverse("floor:waitlist_action", args=[entry.pk, "call"]), follow=True)
     assert "Player called" in called.content.decode()
-    seat = reverse("tables:waitlist_action", args=[entry.pk, "seat"])
+    seat = reverse("floor:waitlist_action", args=[entry.pk, "seat"])
     refused = client.post(seat, {"table_id": table.pk, "buy_in": "12.5"})
     assert refused.status_code == 400 and 'data-refused="entry"' in refused.content.decode()
     assert 'value="12.5"' in refused.content.decode()
@@ -111,9 +111,9 @@ def test_seating_from_the_table_page_waitlist_comes_back_to_the_table_on_a_refus
 ):
     table = open_table(club_poker)
     entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
-    next_url = reverse("tables:table", args=[table.pk])
+    next_url = reverse("floor:table", args=[table.pk])
     response = client_for(floor_manager).post(
-        reverse("tables:waitlist_action", args=[entry.pk, "seat"]), {"table_id": table.pk, "next": next_url}
+        reverse("floor:waitlist_action", args=[entry.pk, "seat"]), {"table_id": table.pk, "next": next_url}
     )
     html = response.content.decode()
     assert response.status_code == 400 and "Enter the buy-in" in html and 'id="table-live"' in html
@@ -125,6 +125,6 @@ def test_the_pages_ask_for_the_buy_in_in_the_room_format(
     table = open_table(club_poker)
     services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
     client = client_for(floor_manager)
-    for url in (reverse("tables:table", args=[table.pk]), reverse("tables:waitlists")):
+    for url in (reverse("floor:table", args=[table.pk]), reverse("floor:waitlists")):
         html = client.get(url).content.decode()
         assert 'name="buy_in" inputmode="decimal"' in html and "Buy-in (AMD)" in html

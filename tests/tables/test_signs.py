@@ -6,13 +6,14 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from rake.selectors import sign_fee_words
 from tables import selectors, services
 from tests.factories import home_room
 
 
 def _reopen(floor_manager, table, dealer):
     services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
-    return services.table_open(actor=floor_manager, table_id=table.pk)
+    return services.table_open(actor=floor_manager, table_id=table.pk, fee_words=sign_fee_words)
 
 
 def test_a_closed_table_shows_no_sign(floor_manager, club_poker, make_dealer):
@@ -73,5 +74,5 @@ def test_sign_in_force_at_a_moment(floor_manager, club_poker, make_dealer):
 def test_refresh_without_change_keeps_the_version(floor_manager, club_poker, open_table):
     table = open_table(club_poker)
     current = selectors.sign_current(table_id=table.pk)
-    assert services.table_sign_refresh(actor=floor_manager, table_id=table.pk) == current
+    assert services.table_sign_refresh(actor=floor_manager, table_id=table.pk, fee_words=sign_fee_words) == current
     assert len(selectors.sign_history(table_id=table.pk)) == 1

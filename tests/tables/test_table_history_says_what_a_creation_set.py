@@ -24,7 +24,7 @@ def test_a_creation_shows_its_values_and_an_opening_its_statuses(
     table = open_table(club_poker, seats=6)
     client = client_for(floor_manager)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    html = client.get(reverse("tables:table", args=[table.pk])).content.decode()
+    html = client.get(reverse("floor:table", args=[table.pk])).content.decode()
     history = html.split('<section class="card">\n  <h2>', 2)[-1]
     assert created.format(game=club_poker.name) in history
     assert opened in history

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from config.errors import DomainError
+from rake.selectors import sign_fee_words
 from tables import services
 from tables.models import TableEvent, TableStatus
 from tests.factories import home_room
@@ -13,7 +14,7 @@ from tests.factories import home_room
 def test_opening_without_a_dealer_is_refused(floor_manager, club_poker):
     table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=6, game_id=club_poker.pk)
     with pytest.raises(DomainError) as refused:
-        services.table_open(actor=floor_manager, table_id=table.pk)
+        services.table_open(actor=floor_manager, table_id=table.pk, fee_words=sign_fee_words)
     assert refused.value.code == "table_needs_dealer"
     assert "dealer" in refused.value.message
     table.refresh_from_db()
@@ -23,7 +24,7 @@ def test_opening_without_a_dealer_is_refused(floor_manager, club_poker):
 def test_opening_without_a_game_is_refused(floor_manager):
     table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=6)
     with pytest.raises(DomainError) as refused:
-        services.table_open(actor=floor_manager, table_id=table.pk)
+        services.table_open(actor=floor_manager, table_id=table.pk, fee_words=sign_fee_words)
     assert refused.value.code == "table_needs_game"
 
 

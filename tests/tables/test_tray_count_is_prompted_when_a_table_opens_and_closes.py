@@ -18,9 +18,9 @@ def test_opening_prompts_the_opener_until_it_is_counted(floor_manager, club_poke
     table = services.table_create(actor=floor_manager, room=home_room(), number=12, seats=6, game_id=club_poker.pk)
     services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
     client = client_for(floor_manager)
-    page = reverse("tables:table", args=[table.pk])
+    page = reverse("floor:table", args=[table.pk])
     assert "data-tray-due" not in client.get(page).content.decode()  # never opened today: nothing to count
-    response = client.post(reverse("tables:table_transition", args=[table.pk, "open"]), follow=True)
+    response = client.post(reverse("floor:table_transition", args=[table.pk, "open"]), follow=True)
     html = response.content.decode()
     assert "Table 12 opened: count its tray (the opener) now." in html
     link = f"{reverse('cashier:tray_counts')}?table={table.pk}&amp;kind=opener"
@@ -35,17 +35,17 @@ def test_closing_prompts_the_closer(floor_manager, club_poker, open_table, clien
     tray_count_record(actor=floor_manager, table_id=table.pk, kind="opener", chips={})
     services.dealer_release(actor=floor_manager, table_id=table.pk)
     client = client_for(floor_manager)
-    response = client.post(reverse("tables:table_transition", args=[table.pk, "close"]), follow=True)
+    response = client.post(reverse("floor:table_transition", args=[table.pk, "close"]), follow=True)
     html = response.content.decode()
     assert "Table 13 closed: count its tray (the closer) now." in html
     assert 'data-tray-due="closer"' in html and f"?table={table.pk}&amp;kind=closer" in html
     tray_count_record(actor=floor_manager, table_id=table.pk, kind="closer", chips={})
-    assert "data-tray-due" not in client.get(reverse("tables:table", args=[table.pk])).content.decode()
+    assert "data-tray-due" not in client.get(reverse("floor:table", args=[table.pk])).content.decode()
 
 
 def test_the_accountant_is_not_asked_to_count(floor_manager, accountant, club_poker, open_table, client_for):
     table = open_table(club_poker)
-    html = client_for(accountant).get(reverse("tables:table", args=[table.pk])).content.decode()
+    html = client_for(accountant).get(reverse("floor:table", args=[table.pk])).content.decode()
     assert "data-tray-due" not in html
 
 

@@ -146,9 +146,9 @@ def test_seat_from_the_list_with_the_entry_choice(
     assert api.post(url, {"table_id": table.pk, "entry": "post"}, format="json").status_code == 200
     assert SeatSession.objects.get(player_id=first.player_id, ended_at__isnull=True).entry == "post"
     page = client_for(floor_manager)
-    assert 'name="entry"' in page.get(reverse("tables:waitlists")).content.decode()
+    assert 'name="entry"' in page.get(reverse("floor:waitlists")).content.decode()
     page.post(
-        reverse("tables:waitlist_action", args=[second.pk, "seat"]),
+        reverse("floor:waitlist_action", args=[second.pk, "seat"]),
         {"table_id": table.pk, "entry": "wait", "buy_in": "100000"},
     )
     assert SeatSession.objects.get(player_id=second.player_id, ended_at__isnull=True).entry == "wait"
@@ -180,7 +180,7 @@ def test_a_missed_call_is_noted_and_the_house_rule_places_the_player(
         assert again.queued_at == armen.queued_at and _names(club_poker) == ["Armen", "Lina"]
     else:
         assert again.queued_at == again.created_at and _names(club_poker) == ["Lina", "Armen"]
-    html = client_for(floor_manager).get(reverse("tables:waitlists")).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:waitlists")).content.decode()
     row = html[html.index(f'data-entry="{again.pk}"') :]
     row = row[: row.index("</li>")]
     assert "data-missed-call" in row and f"missed the call at {timezone.localtime(again.created_at):%H:%M}" in row
@@ -194,7 +194,7 @@ def test_a_missed_call_is_noted_and_the_house_rule_places_the_player(
     # The original time is kept once only: a second missed call goes to the end, under either rule.
     assert twice.missed_calls == 2 and twice.queued_at > tigran.queued_at
     assert _names(club_poker) == ["Tigran", "Armen"]
-    html = client_for(floor_manager).get(reverse("tables:waitlists")).content.decode()
+    html = client_for(floor_manager).get(reverse("floor:waitlists")).content.decode()
     assert "missed 2 calls, the last at" in html
 
 

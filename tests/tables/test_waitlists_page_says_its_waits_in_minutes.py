@@ -34,7 +34,7 @@ def test_the_waitlists_page_says_its_waits_in_minutes(
         services.waitlist_seat(actor=floor_manager, entry_id=entry.pk, table_id=table.pk)
     client = client_for(floor_manager)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    html = client.get(reverse("tables:waitlists")).content.decode()
+    html = client.get(reverse("floor:waitlists")).content.decode()
     row = html.split('<th class="num">', 1)[1].split("</tbody>", 1)[0]  # the Waits table's rows
     assert f'<td class="num">{average.replace(" ", NBSP)}</td>' in row
     assert f'<td class="num">{longest.replace(" ", NBSP)}</td>' in row

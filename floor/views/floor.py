@@ -1,4 +1,9 @@
-"""Pages: the floor and a table, with the table's own actions (the sign, board and rules: ``public``)."""
+"""Pages: the floor map and a table, with the table's own actions (its seats: ``seating``; its sign: ``signs``).
+
+The floor map shows the hand in play at each table (games), a table page the tray count it waits for
+(cashier), and opening a table puts up its sign, which names the fee in force (rake): the floor's writes go
+through ``tables.services``, the fee's words come from ``rake.selectors.sign_fee_words``.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +11,24 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from cashier.models import TrayCount, TrayCountKind
 from config.errors import DomainError
-from config.gaming_day import current_gaming_day, gaming_day_of
 from config.htmx import is_htmx
 from config.money import format_money
 from config.numbers import whole_number
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
-from games.selectors import current_hands_summary
+from floor.selectors.tables import tables_with_hands, tray_due
+from rake.selectors import sign_fee_words
 from rooms.selectors import room_for
 from tables import selectors, services
-from tables.models import GameKind, Table, TableEvent, TableStatus
+from tables.models import GameKind, Table, TableStatus
 from tables.selectors.dealers import dealer_shifts
 from tables.selectors.players import players_pick
 from tables.selectors.tables import games_list, table_events, table_get_for_user, tables_for_user
@@ -43,19 +48,15 @@ from tables.views.rules_text import RULES
 TRAY_COUNTERS = (FM, Role.DEALER)
 
 
-@role_required(*PAGE_ROLES["floor"])
+@roles_allowed(*PAGE_ROLES["floor"]).page
 def floor(request: HttpRequest) -> HttpResponse:
     """Every table with its seats, dealer, current hand and the waitlists; a dealer sees their own table."""
     return floor_page(request)
 
 
 def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
-    tables = list(tables_for_user(user=request.user, room=request.room))  # type: ignore[attr-defined]
-    hands = current_hands_summary(table_ids=[t.pk for t in tables])
-    for table in tables:
-        table.current_hand = hands.get(table.pk)  # type: ignore[attr-defined]
     context = {
-        "tables": tables,
+        "tables": tables_with_hands(user=request.user, room=request.room),  # type: ignore[attr-defined]
         "lists": selectors.waitlists_by_game() if has_any_role(request.user, (FM,)) else [],
         "games": games_list(active=True),
         "is_floor_manager": has_any_role(request.user, (FM,)),
@@ -63,11 +64,11 @@ def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResp
         "refused": refused,
         "posted": refused.data if refused else {},
     }
-    template = "tables/floor.html#floor-live" if is_htmx(request) else "tables/floor.html"
+    template = "floor/floor.html#floor-live" if is_htmx(request) else "floor/floor.html"
     return render(request, template, context)
 
 
-@role_required(*PAGE_ROLES["table"])
+@roles_allowed(*PAGE_ROLES["table"]).page
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     return table_page(request, table_id)
 
@@ -105,7 +106,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         "buy_in_example": format_money(table.game.min_buy_in) if table.game else "",
         "picker": pick_again(refused) if refused and refused.form == "seat" else {},
     }
-    template = "tables/table.html#table-live" if is_htmx(request) else "tables/table.html"
+    template = "floor/table.html#table-live" if is_htmx(request) else "floor/table.html"
     return render(request, template, context)
 
 
@@ -127,26 +128,19 @@ def pick_again(refused: Refused) -> dict[str, Any]:
 
 
 def _tray_due(table: Table) -> dict[str, Any] | None:
-    """The tray count the table waits for: an opener since it opened, a closer since it closed (today)."""
-    last = (
-        TableEvent.objects.filter(table=table, action__in=[TableEvent.Action.OPEN, TableEvent.Action.CLOSE])
-        .order_by("-created_at", "-pk")
-        .first()
-    )
-    if last is None or gaming_day_of(last.created_at) != current_gaming_day():
+    """The tray count the table waits for, with the cage's page where it is counted."""
+    due = tray_due(table)
+    if due is None:
         return None
-    kind = TrayCountKind.OPENER if last.action == TableEvent.Action.OPEN else TrayCountKind.CLOSER
-    if TrayCount.objects.filter(table=table, kind=kind, created_at__gte=last.created_at).exists():
-        return None
-    url = reverse("cashier:tray_counts") + f"?table={table.pk}&kind={kind}"
-    return {"kind": kind, "since": last.created_at, "url": url}
+    return {**due, "url": reverse("cashier:tray_counts") + f"?table={table.pk}&kind={due['kind']}"}
 
 
 def table_url(table_id: int) -> str:
-    return reverse("tables:table", args=[table_id])
+    return reverse("floor:table", args=[table_id])
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def table_create(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.table_create(
@@ -162,13 +156,14 @@ def table_create(request: HttpRequest) -> HttpResponse:
         request,
         call,
         done=_("Table created."),
-        back=reverse("tables:floor"),
+        back=reverse("floor:floor"),
         form="create",
         again=lambda refused: floor_page(request, refused),
     )
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
         return services.table_configure(
@@ -188,8 +183,13 @@ def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
+def _open(*, actor: User, table_id: int) -> Table:
+    """Open the table; its sign names the fee in force, in rake's words."""
+    return services.table_open(actor=actor, table_id=table_id, fee_words=sign_fee_words)
+
+
 TRANSITIONS = {
-    "open": (services.table_open, gettext_lazy("Table %(number)s opened: count its tray (the opener) now.")),
+    "open": (_open, gettext_lazy("Table %(number)s opened: count its tray (the opener) now.")),
     "pause": (services.table_pause, gettext_lazy("Table %(number)s paused.")),
     "resume": (services.table_resume, gettext_lazy("Table %(number)s resumed.")),
     "close": (services.table_close, gettext_lazy("Table %(number)s closed: count its tray (the closer) now.")),
@@ -197,6 +197,7 @@ TRANSITIONS = {
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def table_transition(request: HttpRequest, table_id: int, transition: str) -> HttpResponse:
     if transition not in TRANSITIONS:
         raise Http404
@@ -211,6 +212,7 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
@@ -238,6 +240,7 @@ def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def dealer_release(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:

@@ -9,13 +9,13 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from config.money import parse_typed_amount
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
+from floor.views.floor import table_page, table_url
 from games.services.seating import seat_player_with_buy_in
 from tables import services
 from tables.models import AwayReturn
 from tables.selectors.players import players_pick
-from tables.views.common import PAGE_ROLES, action, attempt, int_field, req_int, run, safe_next, table_action
-from tables.views.floor import table_page, table_url
+from tables.views.common import PAGE_ROLES, action, attempt, int_field, req_int, run, safe_next
 
 # The pickers a page holds: "seat" (the table page: a seated player is not offered) and "list" (the
 # waitlists: a seated player may wait for another game).
@@ -30,7 +30,7 @@ def buy_in_field(data: QueryDict) -> int:
     return parse_typed_amount(raw, field=_("Buy-in"))
 
 
-@role_required(*PAGE_ROLES["pick"])
+@roles_allowed(*PAGE_ROLES["pick"]).page
 def player_pick(request: HttpRequest) -> HttpResponse:
     """The picker's results (htmx): a few players matching the search, the barred ones flagged and not offered."""
     pick = request.GET.get("pick", "")
@@ -40,10 +40,11 @@ def player_pick(request: HttpRequest) -> HttpResponse:
         "picked": players_pick(query=request.GET.get("q", "")[:100]),
         "chosen": None,
     }
-    return render(request, "tables/_player_pick_results.html", context)
+    return render(request, "floor/_player_pick_results.html", context)
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
         return seat_player_with_buy_in(
@@ -66,6 +67,7 @@ def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def seat_stand_up(request: HttpRequest, session_id: int) -> HttpResponse:
     table_id = req_int(request.POST, "table_id")
     call = lambda: services.seat_stand_up(actor=acting_user(request), session_id=session_id)  # noqa: E731
@@ -73,6 +75,7 @@ def seat_stand_up(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
     from_table_id = req_int(request.POST, "from_table_id")
 
@@ -95,14 +98,16 @@ def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
     )
 
 
-@table_action
+@action
+@roles_allowed(*PAGE_ROLES["table_write"]).page
 def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
     call = lambda: services.seat_away_start(actor=acting_user(request), session_id=session_id)  # noqa: E731
-    return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("tables:floor")))
+    return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("floor:floor")))
 
 
-@table_action
+@action
+@roles_allowed(*PAGE_ROLES["table_write"]).page
 def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
     choice = request.POST.get("choice") or AwayReturn.POST  # the service refuses anything but post or wait
     call = lambda: services.seat_away_end(actor=acting_user(request), session_id=session_id, choice=choice)  # noqa: E731
-    return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("tables:floor")))
+    return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("floor:floor")))

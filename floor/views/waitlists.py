@@ -12,19 +12,19 @@ from django.utils.translation import gettext as _
 
 from config.gaming_day import current_gaming_day
 from config.htmx import is_htmx
-from config.permissions import acting_user, role_required
+from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
+from floor.views.floor import pick_again, table_page, table_url
+from floor.views.seating import buy_in_field
 from games.services.seating import waitlist_seat_with_buy_in
 from tables import selectors, services
 from tables.models import TableStatus, WaitlistSource
 from tables.selectors.tables import games_list, tables_list
 from tables.services.waitlists import REMOVE_REASONS
 from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, int_field, req_int, safe_next
-from tables.views.floor import pick_again, table_page, table_url
-from tables.views.seating import buy_in_field
 
 
-@role_required(*PAGE_ROLES["waitlists"])
+@roles_allowed(*PAGE_ROLES["waitlists"]).page
 def waitlists(request: HttpRequest) -> HttpResponse:
     return waitlists_page(request)
 
@@ -46,15 +46,16 @@ def waitlists_page(request: HttpRequest, refused: Refused | None = None) -> Http
         "currency": settings.CARDROOM_CURRENCY,
         "picker": pick_again(refused) if refused and refused.form == "add" else {},
     }
-    template = "tables/waitlists.html#lists" if is_htmx(request) else "tables/waitlists.html"
+    template = "floor/waitlists.html#lists" if is_htmx(request) else "floor/waitlists.html"
     return render(request, template, context)
 
 
 def _wl_back(request: HttpRequest) -> str:
-    return safe_next(request, reverse("tables:waitlists"))
+    return safe_next(request, reverse("floor:waitlists"))
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def waitlist_add(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.waitlist_add(
@@ -76,6 +77,7 @@ def waitlist_add(request: HttpRequest) -> HttpResponse:
 
 
 @action
+@roles_allowed(*PAGE_ROLES["write"]).page
 def waitlist_entry_action(request: HttpRequest, entry_id: int, verb: str) -> HttpResponse:
     user = acting_user(request)
     if verb == "seat":

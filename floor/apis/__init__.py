@@ -1,0 +1,1 @@
+"""The floor's API operations that compose several apps: one view per operation."""

@@ -1,0 +1,1 @@
+"""Reads the floor's pages compose from several apps; each writes nothing."""
