@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection, transaction
 
-from games.services.hand_fee_sql import _WRITE_SQL as FEE_WRITE_SQL
+from games.services.hand_fee_sql import _WRITE
 from games.services.recording import _RECORD_SQL
 from games.services.table_state import _READ_SQL
 
@@ -76,7 +76,7 @@ def full_tables(on_postgres, db) -> Iterator[None]:
         # Was the seat session ever dealt in; the hand already recorded under a client hand id.
         ("hand start's table read", _READ_SQL, ["handseat_session_idx", "hand_client_id_per_table"]),
         ("event insert", _RECORD_SQL, ["games_hand_pkey"]),
-        ("fee write", FEE_WRITE_SQL, ["cashier_entry_ref_unique"]),  # the fee's entry posted already?
+        ("fee write", _WRITE.sql, ["cashier_entry_ref_unique"]),  # the fee's entry posted already?
     ],
 )
 def test_no_hot_statement_scans_a_growing_table(full_tables, name: str, sql: str, indexes: list[str]) -> None:
