@@ -164,12 +164,12 @@ RAW_SALE = [
         "idempotency",
     ),
     (
-        "INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
+        "INSERT INTO ledger_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
         "VALUES ('sale', current_date, 'raw', '', now(), %(user)s) RETURNING id",
         "entry",
     ),
     (
-        "INSERT INTO cashier_leg (entry_id, account_id, denomination_id, currency, amount) VALUES "
+        "INSERT INTO ledger_leg (entry_id, account_id, denomination_id, currency, amount) VALUES "
         "(%(entry)s, %(account)s, %(chip)s, 'AMD', -1000), (%(entry)s, %(outstanding)s, %(chip)s, 'AMD', 1000), "
         "(%(entry)s, %(cash_external)s, NULL, 'AMD', -1000), (%(entry)s, %(account)s, NULL, 'AMD', 1000)",
         None,
@@ -180,9 +180,9 @@ RAW_SALE = [
         "now(), %(user)s)",
         None,
     ),
-    ("UPDATE cashier_balance SET amount = amount + 1000 WHERE id = %(cash_balance)s", None),
-    ("UPDATE cashier_balance SET amount = amount - 1000 WHERE id = %(chip_balance)s AND amount >= 1000", None),
-    ("UPDATE cashier_balance SET amount = amount + 1000 WHERE id = %(outstanding_balance)s", None),
+    ("UPDATE ledger_balance SET amount = amount + 1000 WHERE id = %(cash_balance)s", None),
+    ("UPDATE ledger_balance SET amount = amount - 1000 WHERE id = %(chip_balance)s AND amount >= 1000", None),
+    ("UPDATE ledger_balance SET amount = amount + 1000 WHERE id = %(outstanding_balance)s", None),
     # By the id the claim returned, as the application does (a filter on the key alone scans the table).
     ("UPDATE config_idempotencykey SET status_code = 201, response_body = 'x' WHERE id = %(idempotency)s", None),
 ]

@@ -174,12 +174,30 @@ class StrictIntegerField(serializers.IntegerField):
 
 
 class StrictBooleanField(serializers.BooleanField):
-    """``true`` or ``false`` in JSON, not ``1``, ``"yes"`` or ``"true"``."""
+    """A yes or no, as ``true`` or ``false``: the one boolean field of every input.
+
+    DRF's ``BooleanField`` reads some twenty spellings (``1``, ``"1"``, ``"yes"``, ``"on"``, ``"t"``,
+    ``"True"``, ...), so a client's ``"yes"`` or ``1`` passed for whatever the server guessed. In a JSON
+    body this field reads only JSON's ``true`` and ``false`` (and ``null`` with ``allow_null``). With
+    ``text=True`` (a query string, a form or multipart body, where every value is text) it reads
+    the words ``true`` and ``false`` too, in lower case, as JSON writes them and as the pages'
+    checkboxes send them (``value="true"``), and nothing else. A parameter that is absent, or empty
+    (``?open=``: DRF reads an empty value of a query string or a form as not sent, for every field),
+    takes the field's default. Anything else is a 400 naming the field.
+    """
+
+    TEXT = {"true": True, "false": False}
+
+    def __init__(self, *, text: bool = False, **kwargs: Any) -> None:
+        self.text = text
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> bool:
-        if not isinstance(data, bool):
-            raise serializers.ValidationError(_("send true or false"))
-        return data
+        if isinstance(data, bool):
+            return data
+        if self.text and isinstance(data, str) and data in self.TEXT:
+            return self.TEXT[data]
+        raise serializers.ValidationError(_("send true or false"), code="invalid")
 
 
 class MoneyField(serializers.Field[int, Any, str, Any]):

@@ -16,7 +16,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import EnumField, GamingDayField, JSONParser, MoneyField, Pagination, StrictIntegerField
+from config.api import (
+    EnumField,
+    GamingDayField,
+    JSONParser,
+    MoneyField,
+    Pagination,
+    StrictBooleanField,
+    StrictIntegerField,
+)
 from config.errors import DomainError, NotFound
 from config.files import send_file
 from config.gaming_day import current_gaming_day
@@ -55,7 +63,7 @@ class HandListFilters(serializers.Serializer[dict[str, Any]]):
     min_pot = MoneyField(required=False, allow_zero=True)
     max_pot = MoneyField(required=False, allow_zero=True)
     status = EnumField(HandStatus, required=False)
-    in_force = serializers.BooleanField(required=False, default=False)
+    in_force = StrictBooleanField(text=True, required=False, default=False)
 
 
 def filters_from(data: Any) -> HandFilters:

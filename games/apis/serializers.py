@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from config.api import EnumField, MoneyField, StrictIntegerField
+from config.api import EnumField, MoneyField, StrictBooleanField, StrictIntegerField
 from config.models import JobStatus
 from games.models import HandStatus, StackKind
 
@@ -396,7 +396,7 @@ class ExportInput(serializers.Serializer[dict[str, Any]]):
     game_id = StrictIntegerField(text=True, required=False)
     min_pot = MoneyField(required=False, allow_zero=True)
     max_pot = MoneyField(required=False, allow_zero=True)
-    in_force = serializers.BooleanField(required=False, default=True)
+    in_force = StrictBooleanField(required=False, default=True)
 
 
 class ExportOutput(serializers.Serializer[Any]):

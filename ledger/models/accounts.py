@@ -67,7 +67,6 @@ class Account(models.Model):
     tracked = models.BooleanField(_("balance maintained"), default=True)
 
     class Meta:
-        db_table = "cashier_account"
         ordering = ["pk"]
         verbose_name = _("account")
         constraints = [
@@ -104,7 +103,6 @@ class Balance(models.Model):
     amount = models.BigIntegerField(_("amount"), default=0)
 
     class Meta:
-        db_table = "cashier_balance"
         constraints = [
             models.UniqueConstraint(
                 fields=["account", "denomination"],

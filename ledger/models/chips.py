@@ -20,7 +20,6 @@ class Denomination(models.Model):
     active = models.BooleanField(_("active"), default=True)
 
     class Meta:
-        db_table = "cashier_denomination"
         ordering = ["value"]
         verbose_name = _("chip denomination")
         verbose_name_plural = _("chip denominations")

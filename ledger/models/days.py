@@ -29,7 +29,6 @@ class GamingDayClose(Recorded):
     summary_digest = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
-        db_table = "rake_gamingdayclose"
         ordering = ["-gaming_day"]
         verbose_name = _("gaming day close")
         verbose_name_plural = _("gaming day closes")

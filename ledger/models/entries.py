@@ -3,7 +3,7 @@
 A leg adds ``amount`` to its account (``accounts``). A leg with a ``denomination`` moves chips of
 that denomination; a leg without one moves cash. Every entry nets to zero per (currency,
 denomination): the posting service checks it, and on PostgreSQL a deferred constraint trigger
-(cashier migrations 0002 and 0004, on the table names) refuses an unbalanced entry at COMMIT.
+(``ledger_entry_balanced``, ledger migration 0003) refuses an unbalanced entry at COMMIT.
 """
 
 from __future__ import annotations
@@ -46,7 +46,6 @@ class JournalEntry(Recorded):
     )
 
     class Meta:
-        db_table = "cashier_journalentry"
         ordering = ["pk"]
         verbose_name = _("journal entry")
         verbose_name_plural = _("journal entries")
@@ -75,7 +74,6 @@ class Leg(models.Model):
     amount = models.BigIntegerField(_("amount"))
 
     class Meta:
-        db_table = "cashier_leg"
         ordering = ["pk"]
         indexes = [models.Index(fields=["account", "denomination"], name="cashier_leg_account_denom")]
         constraints = [models.CheckConstraint(name="cashier_leg_not_zero", condition=~Q(amount=0))]

@@ -8,4 +8,6 @@
 - ``change``: making up an amount in chips
 - ``memory``: what committed rows never change
 - ``entry_sql``, ``balance_sql``: the PostgreSQL fast paths of the entry insert and the balance update
+- ``fee_sql``: a fee into a drop box as the ledger's part of a statement another app composes
+  (``config.statements``), as the fast path of a hand's fee does
 """

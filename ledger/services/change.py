@@ -1,8 +1,8 @@
 """Making up an amount in chips: from what a place holds exactly, or with change from a table's tray.
 
 Plain arithmetic over ``{denomination_id: (value, amount available)}`` maps (amounts in minor
-units), shared by the ledger's posting of a fee (``ledger.services.fees.fee_to_drop_box``) and the PostgreSQL
-posting of a hand's fee (``games.services.hand_fee_sql``): both paths move the same chips because
+units), shared by the ledger's posting of a fee (``ledger.services.fees.fee_to_drop_box``) and its PostgreSQL
+part of a hand's fee posting (``ledger.services.fee_sql``): both paths move the same chips because
 both take them from here.
 """
 

@@ -29,15 +29,17 @@ if TYPE_CHECKING:
 
 
 # The CTEs ``leg_list`` and ``legs``: the legs of the entry a CTE named ``entry`` (its column ``id``)
-# inserted (none when it inserted none), in the order given: parameters ``currency``, ``accounts``,
-# ``denominations`` and ``amounts`` (one item per leg). A template for ``sql_text`` with ``Leg``; also
-# part of the fast path of a hand's fee (``games.services.hand_fee_sql``).
+# inserted (none when it inserted none), in the order given: parameters ``leg_currency``,
+# ``leg_accounts``, ``leg_chips`` and ``leg_amounts`` (one item per leg, ``legs_params``). A template
+# for ``sql_text`` with ``Leg``, the ledger's own: also in the ledger's part of a fee's composed
+# statement (``ledger.services.fee_sql``); other apps compose that part, never these fragments
+# (an import contract in pyproject.toml).
 LEGS_CTE = """leg_list AS (
-    SELECT * FROM unnest(%(accounts)s::bigint[], %(denominations)s::bigint[], %(amounts)s::bigint[])
+    SELECT * FROM unnest(%(leg_accounts)s::bigint[], %(leg_chips)s::bigint[], %(leg_amounts)s::bigint[])
         WITH ORDINALITY AS given(leg_account, leg_chip, leg_amount, n)
 ), legs AS (
     INSERT INTO {Leg} ({Leg.entry}, {Leg.account}, {Leg.denomination}, {Leg.currency}, {Leg.amount})
-    SELECT entry.id, leg_list.leg_account, leg_list.leg_chip, %(currency)s, leg_list.leg_amount
+    SELECT entry.id, leg_list.leg_account, leg_list.leg_chip, %(leg_currency)s, leg_list.leg_amount
     FROM entry CROSS JOIN leg_list
     ORDER BY leg_list.n
 )"""
@@ -51,10 +53,10 @@ ENTRY_COLUMNS = (
 
 def legs_params(legs: Sequence[LegSpec]) -> dict[str, Any]:
     return {
-        "currency": settings.CARDROOM_CURRENCY,
-        "accounts": [leg.account_id for leg in legs],
-        "denominations": [leg.denomination_id for leg in legs],
-        "amounts": [leg.amount for leg in legs],
+        "leg_currency": settings.CARDROOM_CURRENCY,
+        "leg_accounts": [leg.account_id for leg in legs],
+        "leg_chips": [leg.denomination_id for leg in legs],
+        "leg_amounts": [leg.amount for leg in legs],
     }
 
 

@@ -1,7 +1,7 @@
 """A collected fee into a table's drop box: the chips from the players (or the tray), change made from the tray.
 
 Used by the fee records of rake (time charges) and of games (a hand's fee); the chips are made up
-by ``change.fee_chips``, which the hand fee's fast path (``games.services.hand_fee_sql``) takes too,
+by ``change.fee_chips``, which the hand fee's fast path (``ledger.services.fee_sql``) takes too,
 so both move the same chips.
 """
 

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import Pagination, StrictIntegerField
+from config.api import Pagination, StrictBooleanField, StrictIntegerField
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
@@ -37,7 +37,7 @@ class DealerProfileSetApi(APIView):
 
     class DealerProfileSetInput(serializers.Serializer[Any]):
         game_ids = serializers.ListField(child=StrictIntegerField(min_value=1, max_value=MAX_ID), max_length=100)
-        is_active = serializers.BooleanField(required=False, default=True)
+        is_active = StrictBooleanField(required=False, default=True)
 
     @extend_schema(tags=TAG, request=DealerProfileSetInput, responses=DealerProfileOut)
     def post(self, request: Request, user_id: int) -> Response:
@@ -70,7 +70,7 @@ class DealerShiftListApi(APIView):
     pagination_class = Pagination
 
     class DealerShiftListFilter(serializers.Serializer[Any]):
-        open = serializers.BooleanField(required=False, default=False)
+        open = StrictBooleanField(text=True, required=False, default=False)
 
     @extend_schema(tags=TAG, parameters=[DealerShiftListFilter], responses=ShiftOut(many=True))
     def get(self, request: Request) -> Response:

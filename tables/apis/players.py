@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import EnumField, JSONParser, Pagination, StrictIntegerField
+from config.api import EnumField, JSONParser, Pagination, StrictBooleanField, StrictIntegerField
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
@@ -64,7 +64,7 @@ class PlayerCreateApi(APIView):
         photo = serializers.FileField(required=False, allow_null=True, default=None)
         description = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
         notes = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
-        allow_duplicate = serializers.BooleanField(required=False, default=False)
+        allow_duplicate = StrictBooleanField(text=True, required=False, default=False)
 
     @extend_schema(tags=TAG, request=PlayerCreateInput, responses={201: PlayerOut})
     def post(self, request: Request) -> Response:
@@ -102,7 +102,7 @@ class ExpulsionListApi(APIView):
     pagination_class = Pagination
 
     class ExpulsionListFilter(serializers.Serializer[Any]):
-        current = serializers.BooleanField(required=False, allow_null=True, default=None)
+        current = StrictBooleanField(text=True, required=False, allow_null=True, default=None)
         player = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, parameters=[ExpulsionListFilter], responses=ExpulsionOut(many=True))

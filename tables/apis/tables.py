@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import EnumField, MoneyField, Pagination, StrictIntegerField
+from config.api import EnumField, MoneyField, Pagination, StrictBooleanField, StrictIntegerField
 from config.errors import NotFound
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
@@ -32,7 +32,7 @@ class GameListApi(APIView):
     pagination_class = Pagination
 
     class GameListFilter(serializers.Serializer[Any]):
-        active = serializers.BooleanField(required=False, allow_null=True, default=None)
+        active = StrictBooleanField(text=True, required=False, allow_null=True, default=None)
 
     @extend_schema(tags=TAG, parameters=[GameListFilter], responses=GameOut(many=True))
     def get(self, request: Request) -> Response:
@@ -75,7 +75,7 @@ class GameUpdateApi(APIView):
         big_blind = MoneyField(allow_zero=True, required=False)
         min_buy_in = MoneyField(allow_zero=True, required=False)
         max_buy_in = MoneyField(allow_zero=True, required=False)
-        is_active = serializers.BooleanField(required=False)
+        is_active = StrictBooleanField(required=False)
 
     @extend_schema(tags=TAG, request=GameUpdateInput, responses=GameOut)
     def post(self, request: Request, game_id: int) -> Response:
@@ -233,7 +233,7 @@ class SeatSessionListApi(APIView):
     class SeatSessionListFilter(serializers.Serializer[Any]):
         table = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
         player = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
-        open = serializers.BooleanField(required=False, default=False)
+        open = StrictBooleanField(text=True, required=False, default=False)
 
     @extend_schema(tags=TAG, parameters=[SeatSessionListFilter], responses=SeatOut(many=True))
     def get(self, request: Request) -> Response:

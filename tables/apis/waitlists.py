@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import EnumField, Pagination, StrictIntegerField
+from config.api import EnumField, Pagination, StrictBooleanField, StrictIntegerField
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day
 from config.numbers import MAX_ID
@@ -51,7 +51,7 @@ class WaitlistEntryListApi(APIView):
 
     class WaitlistEntryListFilter(serializers.Serializer[Any]):
         game = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
-        open = serializers.BooleanField(required=False, default=True)
+        open = StrictBooleanField(text=True, required=False, default=True)
 
     @extend_schema(tags=TAG, parameters=[WaitlistEntryListFilter], responses=WaitlistEntryOut(many=True))
     def get(self, request: Request) -> Response:

@@ -35,10 +35,10 @@ def _refused(sql: str, params: list[object] | None = None) -> str:
 @pytest.mark.parametrize(
     ("sql", "table"),
     [
-        ("UPDATE cashier_journalentry SET memo = 'edited' WHERE id = %s", "entry"),
-        ("DELETE FROM cashier_journalentry WHERE id = %s", "entry"),
-        ("UPDATE cashier_leg SET amount = amount * 2 WHERE entry_id = %s", "leg"),
-        ("DELETE FROM cashier_leg WHERE entry_id = %s", "leg"),
+        ("UPDATE ledger_journalentry SET memo = 'edited' WHERE id = %s", "entry"),
+        ("DELETE FROM ledger_journalentry WHERE id = %s", "entry"),
+        ("UPDATE ledger_leg SET amount = amount * 2 WHERE entry_id = %s", "leg"),
+        ("DELETE FROM ledger_leg WHERE entry_id = %s", "leg"),
         ("UPDATE cashier_chiptransaction SET amount = 1 WHERE entry_id = %s", "receipt"),
         ("DELETE FROM cashier_chiptransaction WHERE entry_id = %s", "receipt"),
     ],
@@ -63,7 +63,7 @@ def test_orm_bulk_update_and_delete_are_refused_too(sale):
 def test_truncate_is_refused(sale):
     with pytest.raises(DatabaseError) as refused, transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL cardroom.allow_truncate = 'off'")
-        cursor.execute("TRUNCATE cashier_leg CASCADE")
+        cursor.execute("TRUNCATE ledger_leg CASCADE")
     assert "append-only" in str(refused.value)
 
 
@@ -84,13 +84,13 @@ def test_currencies_that_do_not_net_are_refused_at_commit(sale, cashier):
     account = sale.shift.account_id
     with pytest.raises(IntegrityError) as refused, transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
+            "INSERT INTO ledger_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
             "VALUES ('adjustment', now()::date, 'raw', '', now(), %s) RETURNING id",
             [cashier.pk],
         )
         entry_id = cursor.fetchone()[0]
         cursor.execute(
-            "INSERT INTO cashier_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 100), "
+            "INSERT INTO ledger_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 100), "
             "(%s, %s, 'EUR', -100)",
             [entry_id, account, entry_id, account],
         )
@@ -107,13 +107,13 @@ def test_a_leg_added_later_to_a_posted_entry_is_refused_at_commit(sale):
 
 def _raw_entry(cursor, cashier_id: int, account: int) -> int:
     cursor.execute(
-        "INSERT INTO cashier_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
+        "INSERT INTO ledger_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
         "VALUES ('adjustment', now()::date, 'raw', '', now(), %s) RETURNING id",
         [cashier_id],
     )
     entry_id = int(cursor.fetchone()[0])
     cursor.execute(
-        "INSERT INTO cashier_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 100), "
+        "INSERT INTO ledger_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 100), "
         "(%s, %s, 'AMD', -100)",
         [entry_id, account, entry_id, account],
     )
@@ -126,7 +126,7 @@ def test_a_leg_added_to_an_entry_of_the_same_transaction_is_checked_with_the_ent
     with pytest.raises(IntegrityError) as refused, transaction.atomic(), connection.cursor() as cursor:
         entry_id = _raw_entry(cursor, cashier.pk, account)
         cursor.execute(
-            "INSERT INTO cashier_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 5)",
+            "INSERT INTO ledger_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 5)",
             [entry_id, account],
         )
     assert "does not balance" in str(refused.value)
@@ -139,7 +139,7 @@ def test_an_entry_written_in_a_savepoint_is_still_checked(sale, cashier):
         with transaction.atomic():  # a savepoint: the entry's xmin is the subtransaction's
             entry_id = _raw_entry(cursor, cashier.pk, account)
         cursor.execute(
-            "INSERT INTO cashier_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 5)",
+            "INSERT INTO ledger_leg (entry_id, account_id, currency, amount) VALUES (%s, %s, 'AMD', 5)",
             [entry_id, account],
         )
     assert not JournalEntry.objects.filter(memo="raw").exists()

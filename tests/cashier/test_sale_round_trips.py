@@ -52,7 +52,7 @@ def test_a_sale_takes_nine_queries_once_the_process_knows_the_chips(on_postgres,
     assert response.status_code == 201, response.content
     statements = [q["sql"] for q in captured.captured_queries]
     assert len(statements) <= SALE_QUERIES, "\n".join(statements)
-    assert not [s for s in statements if "cashier_denomination" in s]  # chip values are known by now
+    assert not [s for s in statements if "ledger_denomination" in s]  # chip values are known by now
     five, one = by_value({5_000: 1, 1_000: 1})
     assert response.json()["chips"] == [
         {"denomination": five, "value": "5000", "count": 1, "amount": "5000"},

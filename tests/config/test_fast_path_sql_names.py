@@ -33,6 +33,7 @@ MODULES = (
     "cashier.services.drawers",
     "ledger.services.entry_sql",
     "ledger.services.balance_sql",
+    "ledger.services.fee_sql",
     "games.services.hand_fee_sql",
 )
 # ``config.db.insert_all``'s inserts are built per model: those of the models hand recording inserts.

@@ -148,14 +148,14 @@ def test_chips_gone_between_the_read_and_the_write_refuse_the_whole_posting(
     balance rows' locks, sees it and writes nothing; the recorder logs it and goes on."""
     from games.services import hand_fee_sql
 
-    read = hand_fee_sql._legs
+    read = hand_fee_sql.fee_posting
 
-    def read_then_drain(hand: Hand):
-        legs = read(hand)
+    def read_then_drain(**kwargs: Any):
+        posting = read(**kwargs)
         _move_chips(to_vault=True)
-        return legs
+        return posting
 
-    monkeypatch.setattr(hand_fee_sql, "_legs", read_then_drain)
+    monkeypatch.setattr(hand_fee_sql, "fee_posting", read_then_drain)
     before = _counts()
     with caplog.at_level(logging.WARNING, logger="games.services.hand_fees"), transaction.atomic():
         fees.hand_fees_post_in_recording(actor=dealer, hand=unposted_hand)

@@ -104,7 +104,7 @@ def test_holdem_all_ins_and_side_pots_event_by_event(
     first = [row for row in rows.new_rows("games_potaward") if row["hand_id"] == played[0]]
     assert sorted(row["amount"] for row in first) == [20_000, 21_000, 36_000]
     assert any(row["fee"] for row in rows.new_rows("games_hand"))
-    assert rows.new_rows("rake_feecharge") and rows.new_rows("cashier_leg")
+    assert rows.new_rows("rake_feecharge") and rows.new_rows("ledger_leg")
 
 
 def test_a_whole_hand_in_one_request(on_postgres: None, chips: None, dealer: User, holdem_table: Table) -> None:

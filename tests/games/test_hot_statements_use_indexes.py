@@ -19,11 +19,11 @@ from collections.abc import Iterator
 import pytest
 from django.db import connection, transaction
 
-from games.services.hand_fee_sql import _WRITE_SQL as FEE_WRITE_SQL
+from games.services.hand_fee_sql import _WRITE
 from games.services.recording import _RECORD_SQL
 from games.services.table_state import _READ_SQL
 
-GROWING = ("games_hand", "games_handseat", "games_handevent", "games_seatstack", "cashier_journalentry")
+GROWING = ("games_hand", "games_handseat", "games_handevent", "games_seatstack", "ledger_journalentry")
 
 # Many rows, few keys: a planner estimate of thousands of rows per seat session is what made a full
 # scan look cheaper than the index for a session with none.
@@ -40,7 +40,7 @@ _FILL = (
     """INSERT INTO games_seatstack (created_at, seat_number, kind, change, stack, note, created_by_id,
         seat_session_id, table_id)
     SELECT now(), 1, 'hand', 0, 100, '', 1, 10000000 + g % 40, 10000000 FROM generate_series(1, 50000) g""",
-    """INSERT INTO cashier_journalentry (created_at, reason, gaming_day, memo, ref, created_by_id)
+    """INSERT INTO ledger_journalentry (created_at, reason, gaming_day, memo, ref, created_by_id)
     SELECT now(), 'fee', DATE '2026-01-01', '', 'hand:' || (10000000 + g), 1 FROM generate_series(1, 30000) g""",
 )
 
@@ -76,7 +76,7 @@ def full_tables(on_postgres, db) -> Iterator[None]:
         # Was the seat session ever dealt in; the hand already recorded under a client hand id.
         ("hand start's table read", _READ_SQL, ["handseat_session_idx", "hand_client_id_per_table"]),
         ("event insert", _RECORD_SQL, ["games_hand_pkey"]),
-        ("fee write", FEE_WRITE_SQL, ["cashier_entry_ref_unique"]),  # the fee's entry posted already?
+        ("fee write", _WRITE.sql, ["cashier_entry_ref_unique"]),  # the fee's entry posted already?
     ],
 )
 def test_no_hot_statement_scans_a_growing_table(full_tables, name: str, sql: str, indexes: list[str]) -> None:
