@@ -4,6 +4,8 @@ once the form is sent."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.models import SeatStack
@@ -71,7 +73,7 @@ def test_a_refresh_sent_before_typing_does_not_wipe_what_was_typed(
     table = open_table(club_poker, number=5)
     lusine = make_player("Lusine", "Hakobyan")
     page = login_page(floor_manager)
-    held: list = []  # the refreshes the browser sent, answered when the test says
+    held: list[Any] = []  # the refreshes the browser sent, answered when the test says
 
     def hold_the_refresh(route) -> None:
         if route.request.headers.get("hx-request"):  # the region's refresh, not a page load
