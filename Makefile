@@ -11,7 +11,7 @@
 #                  are ignored); about three minutes on two cores
 #   make db        start a local PostgreSQL and Redis (as CI does) when they are not running
 #   make browser   install Debian's Chromium for the browser tests when it is missing
-#   make test-pg   the suite on them (database test_$(PG_NAME), Redis db $(PG_REDIS_DB))
+#   make test-pg   the suite on them (database test_$(PG_NAME), Redis db $(PG_REDIS_DB)), as the runtime role
 #   make lint      ruff, ruff format, mypy, import contracts, template format
 PYTHON ?= python3.12
 VENV := .venv
@@ -22,7 +22,9 @@ PYTEST := $(BIN)/python -m pytest
 PG_NAME ?= cardroom
 PG_REDIS_DB ?= 14
 PG_ENV := DATABASE_URL=postgres://root@127.0.0.1:5432/$(PG_NAME) REDIS_URL=redis://127.0.0.1:6379/$(PG_REDIS_DB)
-# CI's PostgreSQL pass (make test-all).
+# CI's PostgreSQL pass (make test-all). Both PostgreSQL passes run as production does: the URL's user
+# creates and migrates the test database, creates the role cardroom_runtime when it is missing and grants
+# it the runtime privileges; the tests then connect as that role (tests/database_roles.py).
 CI_PG_ENV := DATABASE_URL=postgres://root@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/15
 # SQLite and eager Celery whatever the shell exports (TEST_REDIS_URL still names the Redis db that the
 # tests starting a real worker use: tests/conftest.py).

@@ -32,6 +32,8 @@ class ConfigConfig(AppConfig):
         admin.site.register(OutboxMessage, OutboxMessageAdmin)
         _token_admin(admin.site)
         _tokens_follow_credentials()
+        # The room's system checks register as their module loads (the database role's: check --deploy).
+        from config import checks  # noqa: F401
 
 
 class CardroomAdminConfig(AdminConfig):

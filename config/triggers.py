@@ -3,7 +3,10 @@
 TRUNCATE is refused unless the session has set ``cardroom.allow_truncate =
 'on'``: nothing in the product sets it; the test suite does on its own
 connections, because Django empties tables with TRUNCATE between
-transactional tests.
+transactional tests. Any session may set it, so it guards against a mistake,
+not against the application: the role the processes connect as holds no
+TRUNCATE privilege and owns no table, so it can neither truncate nor disable
+these triggers (``config.services.database_roles``).
 """
 
 from __future__ import annotations

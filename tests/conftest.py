@@ -165,7 +165,10 @@ def _allow_truncate(sender: Any, connection: Any, **kwargs: Any) -> None:
 
 connection_created.connect(_allow_truncate, dispatch_uid="tests-allow-truncate")
 
-if not on_postgresql():
+if on_postgresql():
+    # The owner migrates the test database, the tests run as a role of their own.
+    from tests.database_roles import django_db_setup
+else:
     from tests.sqlite_template import django_db_setup  # noqa: F401  (replaces pytest-django's on SQLite)
 
 
@@ -395,6 +398,20 @@ def on_postgres() -> None:
     """For tests that only mean something on PostgreSQL (locks, triggers)."""
     if not on_postgresql():
         pytest.skip("runs in the PostgreSQL pass (DATABASE_URL=postgres://...)")
+
+
+@pytest.fixture
+def as_database_owner(transactional_db: None) -> Iterator[None]:
+    """A transactional test that does the owner's work (a migration's function, closing the database to
+    sessions): on PostgreSQL its connection, and the processes it starts, are the owner's for the test;
+    the tests run as the runtime role otherwise (``tests.database_roles``). SQLite has one user."""
+    if not on_postgresql():
+        yield
+        return
+    from tests.database_roles import OWNER, connected_as
+
+    with connected_as(OWNER):
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -115,10 +115,11 @@ def own_redis(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
         redis.stop()
 
 
-def database_url() -> str:
-    """The test database's URL, for a process of its own (the test's rows must be committed to be seen)."""
+def database_url(*, user: str | None = None) -> str:
+    """The test database's URL, for a process of its own (the test's rows must be committed to be seen): as
+    the test's connection's user (the runtime role on PostgreSQL, ``tests.database_roles``), or ``user``."""
     db = connection.settings_dict
-    auth = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
+    auth = quote(user or db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{quote(db['NAME'])}"
 
 

@@ -22,6 +22,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from config.unavailable import RETRY_AFTER_SECONDS
+from tests.database_roles import OWNER
 from tests.factories import api_key
 from tests.servers import Reply, Server, gunicorn, session_cookie
 
@@ -41,9 +42,11 @@ def _reconnect_afterwards() -> Iterator[None]:
 
 
 def _second_connection() -> psycopg.Connection[tuple[object, ...]]:
-    """A session on the server's maintenance database, as Django's own test set-up opens: it works while
-    the test database refuses new sessions, and may alter it (PostgreSQL refuses that from inside)."""
-    return psycopg.connect(**{**connection.get_connection_params(), "dbname": "postgres"}, autocommit=True)
+    """A session of the owner on the server's maintenance database, as Django's own test set-up opens: it
+    works while the test database refuses new sessions, and may alter it (PostgreSQL refuses that from
+    inside, and the runtime role the tests connect as from anywhere)."""
+    params = {**connection.get_connection_params(), "dbname": "postgres", "user": OWNER}
+    return psycopg.connect(**params, autocommit=True)
 
 
 def _terminate(pids: list[int]) -> None:

@@ -1,7 +1,8 @@
 """The backup and restore of docs/production.md ("Backup and restore"), command for command: a room with
-hands, fees and chips in play is dumped in pg_dump's custom format and restored into a new database,
-where the schema is the code's, every hand replays to what was stored, the ledger balances, and the
-triggers still refuse an edit of a posted record."""
+hands, fees and chips in play is dumped in pg_dump's custom format by the owner and restored by it into a
+new database, without the dump's privileges; the runtime role is granted its own there again, and, as
+that role, every hand replays to what was stored, the ledger balances, and the triggers still refuse an
+edit of a posted record, which the role cannot switch off."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from games.models import Hand, HandEvent, HandStatus
 from games.services.scenarios import issue_chips
 from ledger.models import Leg
 from tests.conftest import ROOT
+from tests.database_roles import OWNER, RUNTIME_ROLE
 from tests.games.helpers import play_hand
 from tests.servers import database_url, process_env
 
@@ -52,7 +54,7 @@ def restored_name(on_postgres: None) -> Iterator[str]:
     try:
         yield name
     finally:
-        _run(["dropdb", f"--maintenance-db={database_url()}", "--if-exists", "--force", name])
+        _run(["dropdb", f"--maintenance-db={database_url(user=OWNER)}", "--if-exists", "--force", name])
 
 
 def test_a_restored_copy_verifies_and_still_refuses_edits(
@@ -70,25 +72,30 @@ def test_a_restored_copy_verifies_and_still_refuses_edits(
     hands, legs = Hand.objects.count(), Leg.objects.count()
     assert legs > 0
 
-    source = database_url()
+    source = database_url(user=OWNER)
     dump = tmp_path / "cardroom.dump"
     _ok(["pg_dump", "--format=custom", f"--file={dump}", source])
     _ok(["createdb", f"--maintenance-db={source}", restored_name])
     copy = _other_database(source, restored_name)
-    _ok(["pg_restore", "--no-owner", "--exit-on-error", f"--dbname={copy}", str(dump)])
+    _ok(["pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", f"--dbname={copy}", str(dump)])
 
-    env = process_env({"DATABASE_URL": copy})
     manage = [sys.executable, "manage.py"]
-    _ok([*manage, "migrate", "--check"], env)
+    as_owner = process_env({"DATABASE_URL": copy})
+    _ok([*manage, "migrate", "--check"], as_owner)
+    _ok([*manage, "grant_runtime_role", RUNTIME_ROLE], as_owner)
+
+    runtime_copy = _other_database(database_url(), restored_name)
+    env = process_env({"DATABASE_URL": runtime_copy})
     assert f": {hands} hands checked" in _ok([*manage, "verify_hands"], env)
     _ok([*manage, "shell", "-c", LEDGER_CHECK], env)
 
-    for refused in (
-        f"UPDATE {HandEvent._meta.db_table} SET seq = seq + 1000",
-        f"DELETE FROM {Leg._meta.db_table}",
+    for refused, reason in (
+        (f"UPDATE {HandEvent._meta.db_table} SET seq = seq + 1000", "pgtrigger"),
+        (f"DELETE FROM {Leg._meta.db_table}", "pgtrigger"),
+        (f"ALTER TABLE {Leg._meta.db_table} DISABLE TRIGGER ALL", "must be owner"),
     ):
-        edit = _run(["psql", copy, "-v", "ON_ERROR_STOP=1", "-c", refused])
+        edit = _run(["psql", runtime_copy, "-v", "ON_ERROR_STOP=1", "-c", refused])
         assert edit.returncode != 0, refused
-        assert "pgtrigger" in edit.stderr.lower() or "cannot" in edit.stderr.lower(), edit.stderr
-    counted = _ok(["psql", copy, "-At", "-c", f"SELECT count(*) FROM {Leg._meta.db_table}"])
+        assert reason in edit.stderr.lower(), edit.stderr
+    counted = _ok(["psql", runtime_copy, "-At", "-c", f"SELECT count(*) FROM {Leg._meta.db_table}"])
     assert int(counted) == legs
