@@ -15,6 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from tests.conftest import ROOT
+from tests.database_roles import OWNER
 from tests.servers import database_url, process_env
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
@@ -57,8 +58,9 @@ print(json.dumps({"rooms": rooms, "tables": list(Table.objects.order_by("number"
 
 @pytest.fixture
 def empty_database(on_postgres: None) -> Iterator[str]:
-    """The URL of a new, empty database, dropped afterwards."""
-    source = database_url()
+    """The URL of a new, empty database of the owner's (it migrates, as production's owner does), dropped
+    afterwards."""
+    source = database_url(user=OWNER)
     name = f"cardroom_rooms_{uuid.uuid4().hex[:12]}"
     subprocess.run(["createdb", f"--maintenance-db={source}", name], check=True, timeout=60)
     try:
