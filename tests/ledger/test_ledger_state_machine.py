@@ -30,7 +30,7 @@ from ledger.services.chips import denomination_create
 from ledger.services.fees import fee_to_drop_box
 from tables.models import Table
 from tests.cashier.conftest import deal
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 from tests.profiles import examples
 
 VALUES = [100, 500, 1_000, 5_000]
@@ -54,7 +54,9 @@ class Cage(RuleBasedStateMachine):
         for i, user in enumerate(self.cashiers):
             drawer = Drawer.objects.create(name=f"D{i}")
             drawer_shift_open(actor=user, drawer_id=drawer.pk, cash=200_000, chips={self.ids[v]: 10 for v in VALUES})
-        self.table = Table.objects.create(number=1, seats=6, status_changed_at=now, created_at=now, created_by=admin)
+        self.table = Table.objects.create(
+            room=home_room(), number=1, seats=6, status_changed_at=now, created_at=now, created_by=admin
+        )
         deal(self.table, self.dealer)
         # Reference model: chips held by players, by value.
         self.players: Counter[int] = Counter()
