@@ -9,6 +9,7 @@ balance check acts only at a real COMMIT.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import nullcontext
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from cashier.services.sales import chip_sale_create
 from config.db import on_postgresql
 from ledger.models import Account, Balance, Denomination, GamingDayClose, JournalEntry, Leg
 from tests.cashier.conftest import assert_ledger_ok, by_value
+from tests.database_roles import OWNER, connected_as
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,14 +46,16 @@ def _migrate(target: tuple[str, str]) -> None:
 @pytest.fixture
 def before_the_rename() -> Iterator[None]:
     """The database at ledger 0002, with the tables under their old names; migrated to the end again
-    whatever the test does, so the tests after it find the schema the code expects."""
-    _migrate(BEFORE)
-    try:
-        yield
-    finally:
-        _migrate(RENAMED)
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())
+    whatever the test does, so the tests after it find the schema the code expects. Connected as the
+    tables' owner on PostgreSQL, who migrates in production (the runtime role may not alter a table)."""
+    with connected_as(OWNER) if on_postgresql() else nullcontext():
+        _migrate(BEFORE)
+        try:
+            yield
+        finally:
+            _migrate(RENAMED)
+            executor = MigrationExecutor(connection)
+            executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.fixture
