@@ -12,6 +12,7 @@ import http.client
 import json
 import os
 import re
+import runpy
 import shutil
 import signal
 import socket
@@ -44,7 +45,7 @@ def free_port() -> int:
 
 
 def children(pid: int) -> list[int]:
-    """The ids of the processes ``pid`` started (a Celery worker's pool processes), in order."""
+    """The ids of the processes ``pid`` started (a Celery worker's pool, gunicorn's workers), in order."""
     found: list[int] = []
     for thread in Path(f"/proc/{pid}/task").iterdir():
         found += [int(child) for child in (thread / "children").read_text().split()]
@@ -143,6 +144,11 @@ class Reply:
 class Server:
     port: int
     log: Path
+    pid: int  # gunicorn's master
+
+    def workers(self) -> list[int]:
+        """The master's worker processes, by process id."""
+        return children(self.pid)
 
     def request(self, method: str, path: str, *, body: object = None, headers: dict[str, str] | None = None) -> Reply:
         client = http.client.HTTPConnection("127.0.0.1", self.port, timeout=NO_ANSWER)
@@ -201,28 +207,56 @@ def process_env(env: dict[str, str]) -> dict[str, str]:
     }
 
 
+# The web processes as docs/production.md ("The processes") starts them, from production's own settings;
+# a server here adds its port, its application module (``tests.production_wsgi``) and its number of workers.
+GUNICORN_COMMAND = "gunicorn -c config/gunicorn.conf.py"
+GUNICORN_SETTINGS = runpy.run_path(str(ROOT / "config" / "gunicorn.conf.py"))
+
+
 @contextmanager
-def gunicorn(tmp_path: Path, env: dict[str, str], *, workers: int = 1) -> Iterator[Server]:
-    """Sync gunicorn workers (one thread each, their connections kept between requests) over the test database,
-    configured as in production: DEBUG off, so errors get the room's own pages (``tests.production_wsgi``).
+def gunicorn(
+    tmp_path: Path, env: dict[str, str], *, workers: int = 1, access_log: Path | None = None
+) -> Iterator[Server]:
+    """gunicorn as production runs it (``GUNICORN_COMMAND``: sync workers, one thread each, their connections
+    kept between requests, the application loaded before the fork) over the test database, with DEBUG off
+    so errors get the room's own pages (``tests.production_wsgi``), on a port of its own.
 
     ``env`` adds to a clean environment (``process_env``): whatever the test sets, such as ``REDIS_URL``.
+    ``access_log`` is where each answer is written as ``<pid> path query status`` (the worker's pid).
     """
     port = free_port()
     log = tmp_path / "gunicorn.log"
     full = process_env(env)
     app = "tests.production_wsgi:application"
-    cmd = [sys.executable, "-m", "gunicorn", app, "-b", f"127.0.0.1:{port}", "-w", str(workers)]
-    cmd += ["--timeout", "30", "--graceful-timeout", "5"]
+    cmd = [sys.executable, "-m", *GUNICORN_COMMAND.split(), app]  # in ROOT, where the config's path starts
+    cmd += ["-b", f"127.0.0.1:{port}", "-w", str(workers)]
+    if access_log is not None:
+        cmd += ["--access-logfile", str(access_log), "--access-logformat", "%(p)s %(U)s %(q)s %(s)s"]
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=full, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         _wait_for("gunicorn", port, proc, log, timeout=60)
-        server = Server(port=port, log=log)
+        server = Server(port=port, log=log, pid=proc.pid)
         _wait_for_worker(server, proc, timeout=60)
         yield server
     finally:
         _stop(proc)
+
+
+def tcp_peer_ports(pid: int) -> list[int]:
+    """The remote ports of the TCP connections process ``pid`` holds open (IPv4 and IPv6), from /proc."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        target = os.readlink(fd)
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:[") : -1])
+    ports = []
+    for table in ("tcp", "tcp6"):
+        for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[9] in inodes:  # local address, remote address (hex ip:port), ..., inode
+                ports.append(int(fields[2].rsplit(":", 1)[1], 16))
+    return sorted(ports)
 
 
 def session_cookie(user: Any) -> dict[str, str]:
