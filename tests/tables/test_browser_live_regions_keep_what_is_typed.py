@@ -71,7 +71,7 @@ def test_a_refresh_sent_before_typing_does_not_wipe_what_was_typed(
     table = open_table(club_poker, number=5)
     lusine = make_player("Lusine", "Hakobyan")
     page = login_page(floor_manager)
-    held: list = []  # the refreshes the browser sent, answered when the test says
+    held: list[object] = []  # the refreshes the browser sent, answered when the test says
 
     def hold_the_refresh(route) -> None:
         if route.request.headers.get("hx-request"):  # the region's refresh, not a page load
