@@ -36,9 +36,10 @@ pytestmark = [
 
 # Seconds Redis stays down: longer than the worker's connection timeouts and first reconnection tries.
 OUTAGE = 3
-# Times Redis is killed, each time under an export of its own. Which of the worker's two connections to
-# Redis reads its death first is a matter of chance, and only one order ended the worker
-# (``_holds_only_the_export``); three kills all but always find it.
+# Times Redis is killed, each time under an export of its own. Which of the worker's connections to Redis
+# (the one waiting for tasks, the one for broadcasts) reads its death first is a matter of chance; only when
+# the broadcasts' did, did the close end the worker (config/broker.py): seven kills in eight before the
+# repair, so three all but always find it.
 KILLS = 3
 # Enough fee records that the Python writer (XLSX) takes several seconds: the kill lands mid-file.
 ROWS = 15_000
