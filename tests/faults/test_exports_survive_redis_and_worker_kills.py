@@ -38,7 +38,7 @@ pytestmark = [
 OUTAGE = 3
 # Times Redis is killed, each time under an export of its own. Which of the worker's connections to Redis
 # (the one waiting for tasks, the one for broadcasts) reads its death first is a matter of chance; only when
-# the broadcasts' did, did the close end the worker (config/broker.py): seven kills in eight before the
+# the broadcasts' did, did the close end the worker (config/broker.py): eight kills in nine before the
 # repair, so three all but always find it.
 KILLS = 3
 # Enough fee records that the Python writer (XLSX) takes several seconds: the kill lands mid-file.
