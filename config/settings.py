@@ -118,6 +118,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# kombu's Redis transport with the repair that keeps a worker alive when Redis dies under a task it holds
+# (config/broker.py). A rediss:// URL keeps its TLS through its ssl_cert_reqs, which the result store needs.
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if REDIS_URL else None
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -148,6 +151,11 @@ CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 # by default, some 50 minutes), and one started while Redis is down waits for it.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A task running when the worker loses Redis runs on to its end (the default of Celery 5, said here because
+# Celery 6 turns it round): its acknowledgement is lost with the connection, and a Redis that kept its data
+# gives the task again after the visibility timeout, to a task that finds its work done. Cancelling it would
+# throw away an export's file mid-way for an outage of a few seconds, and leave it to the lease to start over.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # A publish is tried once: redis-py replaces a pooled connection that Redis closed (a restart)
 # before using it, so a retry would only wait out a hung Redis again, a second per try, as a
 # request waits; what was not published is in the outbox for the relay (config.services.outbox).

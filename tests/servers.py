@@ -11,6 +11,8 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
+import runpy
 import shutil
 import signal
 import socket
@@ -40,6 +42,14 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def children(pid: int) -> list[int]:
+    """The ids of the processes ``pid`` started (a Celery worker's pool, gunicorn's workers), in order."""
+    found: list[int] = []
+    for thread in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (thread / "children").read_text().split()]
+    return sorted(found)
 
 
 def _wait_for(what: str, port: int, proc: subprocess.Popen[Any], log: Path, timeout: float) -> None:
@@ -135,6 +145,11 @@ class Reply:
 class Server:
     port: int
     log: Path
+    pid: int  # gunicorn's master
+
+    def workers(self) -> list[int]:
+        """The master's worker processes, by process id."""
+        return children(self.pid)
 
     def request(self, method: str, path: str, *, body: object = None, headers: dict[str, str] | None = None) -> Reply:
         client = http.client.HTTPConnection("127.0.0.1", self.port, timeout=NO_ANSWER)
@@ -193,28 +208,56 @@ def process_env(env: dict[str, str]) -> dict[str, str]:
     }
 
 
+# The web processes as docs/production.md ("The processes") starts them, from production's own settings;
+# a server here adds its port, its application module (``tests.production_wsgi``) and its number of workers.
+GUNICORN_COMMAND = "gunicorn -c config/gunicorn.conf.py"
+GUNICORN_SETTINGS = runpy.run_path(str(ROOT / "config" / "gunicorn.conf.py"))
+
+
 @contextmanager
-def gunicorn(tmp_path: Path, env: dict[str, str], *, workers: int = 1) -> Iterator[Server]:
-    """Sync gunicorn workers (one thread each, their connections kept between requests) over the test database,
-    configured as in production: DEBUG off, so errors get the room's own pages (``tests.production_wsgi``).
+def gunicorn(
+    tmp_path: Path, env: dict[str, str], *, workers: int = 1, access_log: Path | None = None
+) -> Iterator[Server]:
+    """gunicorn as production runs it (``GUNICORN_COMMAND``: sync workers, one thread each, their connections
+    kept between requests, the application loaded before the fork) over the test database, with DEBUG off
+    so errors get the room's own pages (``tests.production_wsgi``), on a port of its own.
 
     ``env`` adds to a clean environment (``process_env``): whatever the test sets, such as ``REDIS_URL``.
+    ``access_log`` is where each answer is written as ``<pid> path query status`` (the worker's pid).
     """
     port = free_port()
     log = tmp_path / "gunicorn.log"
     full = process_env(env)
     app = "tests.production_wsgi:application"
-    cmd = [sys.executable, "-m", "gunicorn", app, "-b", f"127.0.0.1:{port}", "-w", str(workers)]
-    cmd += ["--timeout", "30", "--graceful-timeout", "5"]
+    cmd = [sys.executable, "-m", *GUNICORN_COMMAND.split(), app]  # in ROOT, where the config's path starts
+    cmd += ["-b", f"127.0.0.1:{port}", "-w", str(workers)]
+    if access_log is not None:
+        cmd += ["--access-logfile", str(access_log), "--access-logformat", "%(p)s %(U)s %(q)s %(s)s"]
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=full, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         _wait_for("gunicorn", port, proc, log, timeout=60)
-        server = Server(port=port, log=log)
+        server = Server(port=port, log=log, pid=proc.pid)
         _wait_for_worker(server, proc, timeout=60)
         yield server
     finally:
         _stop(proc)
+
+
+def tcp_peer_ports(pid: int) -> list[int]:
+    """The remote ports of the TCP connections process ``pid`` holds open (IPv4 and IPv6), from /proc."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        target = os.readlink(fd)
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:[") : -1])
+    ports = []
+    for table in ("tcp", "tcp6"):
+        for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[9] in inodes:  # local address, remote address (hex ip:port), ..., inode
+                ports.append(int(fields[2].rsplit(":", 1)[1], 16))
+    return sorted(ports)
 
 
 def session_cookie(user: Any) -> dict[str, str]:
@@ -224,41 +267,57 @@ def session_cookie(user: Any) -> dict[str, str]:
     return {"Cookie": f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"}
 
 
-class CeleryWorker:
-    """``celery worker`` over the test database, as production runs it: prefork, with beat embedded when
-    asked (the relay and the lease sweep), in a process group of its own so that ``kill`` takes the whole
-    worker (its main process, pool processes and beat) the way a crashed host or an OOM kill would."""
+# The worker and beat as docs/production.md ("The processes") starts them, beat a process of its own; the
+# tests add only what makes a run theirs (a log, a beat schedule file, a fixed number of pool processes).
+WORKER_COMMAND = "celery -A config worker -l info"
+BEAT_COMMAND = "celery -A config beat -l info"
 
-    def __init__(self, tmp_path: Path, env: dict[str, str], *, beat: bool) -> None:
-        self.tmp_path, self.env, self.beat = tmp_path, process_env(env), beat
+# A line of the worker's log about one task: "Task rake.tasks.report_export_run[<id>] received", then
+# "succeeded in ...", "raised unexpected: ...", "retry: ..." when the pool process is done with it.
+_TASK_LINE = re.compile(r"Task (\S+)\[([0-9a-f-]{36})\] (\w+)")
+# The worker's log line each time its consumer connects to Redis.
+CONNECTED = "Connected to "
+
+
+class _CeleryProcess:
+    """A ``celery`` command over the test database, in a process group of its own so that ``kill`` takes
+    the whole of it (a worker's main process and pool) the way a crashed host or an OOM kill would."""
+
+    name = ""
+    command = ""
+    ready = ""  # the log line that says it has started
+
+    def __init__(self, tmp_path: Path, env: dict[str, str]) -> None:
+        self.tmp_path, self.env = tmp_path, process_env(env)
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
     @property
     def log(self) -> Path:
-        return self.tmp_path / f"worker-{self.starts}.log"
+        return self.tmp_path / f"{self.name}-{self.starts}.log"
+
+    def arguments(self) -> list[str]:
+        return []
 
     def start(self) -> None:
         self.starts += 1
-        cmd = [sys.executable, "-m", "celery", "-A", "config", "worker", "-c", "1", "-l", "info"]
-        cmd += ["--without-gossip", "--without-mingle", "-n", f"faults-{os.getpid()}-{self.starts}@%h"]
-        if self.beat:
-            cmd += ["-B", "-s", str(self.tmp_path / "beat-schedule")]
+        # ``python -m celery``: the virtualenv's, whatever PATH the test run has.
+        cmd = [sys.executable, "-m", *self.command.split(), *self.arguments()]
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
                 cmd, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
             )
         deadline = time.monotonic() + 60
-        while "ready." not in self.log.read_text():
+        while self.ready not in self.log.read_text(errors="replace"):
             if self.proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"celery worker did not start: {self.log_text()}")
+                pytest.fail(f"celery {self.name} did not start: {self.log_text()}")
             time.sleep(0.1)
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
     def kill(self) -> None:
-        """SIGKILL to the whole worker: nothing finishes, nothing is acknowledged, nothing is given back."""
+        """SIGKILL to the whole group: nothing finishes, nothing is acknowledged, nothing is given back."""
         assert self.proc is not None
         os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=10)
@@ -269,9 +328,53 @@ class CeleryWorker:
 
     def log_text(self) -> str:
         return "\n".join(
-            f"--- worker start {n} ---\n" + (self.tmp_path / f"worker-{n}.log").read_text(errors="replace")[-4000:]
+            f"--- {self.name} start {n} ---\n"
+            + (self.tmp_path / f"{self.name}-{n}.log").read_text(errors="replace")[-4000:]
             for n in range(1, self.starts + 1)
         )
+
+
+class CeleryWorker(_CeleryProcess):
+    """``celery worker`` as production runs it (``WORKER_COMMAND``: prefork, with gossip, mingle and
+    heartbeats), with two pool processes: production's default on the room's two-core machines, fixed so
+    that the machine running the tests does not change what they test. Two is also the fewest at which one
+    process can hold a task while the consumer waits on Redis for the other's next one."""
+
+    name = "worker"
+    command = WORKER_COMMAND
+    ready = "ready."
+
+    def arguments(self) -> list[str]:
+        return ["--concurrency", "2"]
+
+    def pids(self) -> tuple[int, list[int]]:
+        """The main process and its pool processes: the same after an outage if the worker lived through it."""
+        assert self.proc is not None
+        return self.proc.pid, children(self.proc.pid)
+
+    def holding(self) -> dict[str, str]:
+        """The tasks the worker received since its consumer last connected to Redis and its pool has not
+        finished, id to name, from its log. (A task that could not store its result during an outage leaves
+        no line saying it finished, so the tasks of earlier connections are left out.)"""
+        text = self.log.read_text(errors="replace")
+        held: dict[str, str] = {}
+        for name, task_id, what in _TASK_LINE.findall(text[text.rfind(CONNECTED) :]):
+            if what == "received":
+                held[task_id] = name
+            else:
+                held.pop(task_id, None)
+        return held
+
+
+class CeleryBeat(_CeleryProcess):
+    """``celery beat`` as production runs it (``BEAT_COMMAND``): exactly one, a process of its own."""
+
+    name = "beat"
+    command = BEAT_COMMAND
+    ready = "beat: Starting..."
+
+    def arguments(self) -> list[str]:
+        return ["-s", str(self.tmp_path / "beat-schedule")]
 
 
 def wait_until[T](

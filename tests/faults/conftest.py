@@ -1,5 +1,5 @@
 """The faults group (``-m faults``): real processes of the test's own (Redis, gunicorn, a Celery worker
-with beat) over the test database, with one part killed at a time. Each test checks what the clients
+and beat) over the test database, with one part killed at a time. Each test checks what the clients
 saw and what the database holds afterwards.
 
 The cage's fixtures come from the cashier's test package (an open drawer); tables with a dealer
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.cashier.conftest import chips, open_shift, player, room_admin, second_cashier, shift, vault
-from tests.servers import CeleryWorker, OwnRedis, Server, gunicorn
+from tests.servers import CeleryBeat, CeleryWorker, OwnRedis, Server, gunicorn
 
 __all__ = ["chips", "open_shift", "player", "room_admin", "second_cashier", "shift", "vault"]
 
@@ -45,11 +45,25 @@ def fast_beat(redis_server: OwnRedis) -> dict[str, str]:
 
 
 @pytest.fixture
-def room(transactional_db: None, fast_beat: dict[str, str], tmp_path: Path) -> Iterator[tuple[Server, CeleryWorker]]:
-    """Two gunicorn workers and a Celery worker with beat over the test database and the test's Redis;
-    stopped before the test database is emptied."""
+def beat(transactional_db: None, fast_beat: dict[str, str], tmp_path: Path) -> Iterator[CeleryBeat]:
+    """Beat as production runs it, a process of its own beside the worker; stopped before the test database
+    is emptied."""
+    beat = CeleryBeat(tmp_path, fast_beat)
+    beat.start()
+    try:
+        yield beat
+    finally:
+        beat.stop()
+
+
+@pytest.fixture
+def room(
+    transactional_db: None, beat: CeleryBeat, fast_beat: dict[str, str], tmp_path: Path
+) -> Iterator[tuple[Server, CeleryWorker]]:
+    """Two gunicorn workers and a Celery worker over the test database and the test's Redis, with ``beat``
+    running beside them; stopped before the test database is emptied."""
     with gunicorn(tmp_path, fast_beat, workers=2) as server:
-        worker = CeleryWorker(tmp_path, fast_beat, beat=True)
+        worker = CeleryWorker(tmp_path, fast_beat)
         worker.start()
         try:
             yield server, worker

@@ -54,7 +54,7 @@ def worker(on_postgres: None, redis_server: OwnRedis, disk: Path, tmp_path: Path
     (disk / "media").mkdir()
     (disk / "tmp").mkdir()
     env = {"REDIS_URL": redis_server.url, "CARDROOM_MEDIA_ROOT": str(disk / "media"), "TMPDIR": str(disk / "tmp")}
-    worker = CeleryWorker(tmp_path, env, beat=False)
+    worker = CeleryWorker(tmp_path, env)
     worker.start()
     try:
         yield worker

@@ -13,6 +13,7 @@ from games.models import Hand, HandStatus
 from ledger.models import AccountKind, Balance
 from ledger.selectors.balances import ledger_check
 from rake.models import FeeCharge, TimeCharge, TimeChargeStatus
+from rake.services import summaries_rebuild
 
 
 def place_total(table_id: int, kind: AccountKind) -> int:
@@ -90,7 +91,8 @@ def stock_chips(pieces: int = 20_000) -> dict[int, int]:
 
 def insert_fee_rows(*, table_id: int, user_id: int, day: date, rows: int) -> None:
     """Many fee records at once (INSERT ... SELECT generate_series, PostgreSQL): for tests of what reads or
-    exports them, not of how they are written."""
+    exports them, not of how they are written. The day's summaries are rebuilt from them, as the writes keep
+    them: a report and a summary export refuse summaries their records do not prove."""
     from django.db import connection
 
     with connection.cursor() as cursor:
@@ -104,3 +106,4 @@ def insert_fee_rows(*, table_id: int, user_id: int, day: date, rows: int) -> Non
             """,
             [table_id, day, user_id, rows],
         )
+    summaries_rebuild(day_from=day, day_to=day)
