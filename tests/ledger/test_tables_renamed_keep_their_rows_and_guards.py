@@ -38,24 +38,24 @@ OLD_NAMES = {
 }
 
 
-def _migrate(target: tuple[str, str]) -> None:
-    executor = MigrationExecutor(connection)
-    executor.migrate([target])
+def _migrate(target: tuple[str, str] | None = None) -> None:
+    """To ``target`` (the last migrations when None), connected as the tables' owner on PostgreSQL, who
+    migrates in production (the runtime role the tests run as may not alter a table)."""
+    with connected_as(OWNER) if on_postgresql() else nullcontext():
+        executor = MigrationExecutor(connection)
+        executor.migrate([target] if target else executor.loader.graph.leaf_nodes())
 
 
 @pytest.fixture
 def before_the_rename() -> Iterator[None]:
     """The database at ledger 0002, with the tables under their old names; migrated to the end again
-    whatever the test does, so the tests after it find the schema the code expects. Connected as the
-    tables' owner on PostgreSQL, who migrates in production (the runtime role may not alter a table)."""
-    with connected_as(OWNER) if on_postgresql() else nullcontext():
-        _migrate(BEFORE)
-        try:
-            yield
-        finally:
-            _migrate(RENAMED)
-            executor = MigrationExecutor(connection)
-            executor.migrate(executor.loader.graph.leaf_nodes())
+    whatever the test does, so the tests after it find the schema the code expects."""
+    _migrate(BEFORE)
+    try:
+        yield
+    finally:
+        _migrate(RENAMED)
+        _migrate()
 
 
 @pytest.fixture
