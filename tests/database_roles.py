@@ -2,11 +2,12 @@
 
 pytest-django creates and migrates the test database as the owner, the user of ``DATABASE_URL``
 (its ``django_db_setup``). Then ``RUNTIME_ROLE`` is created when missing, given the production grants
-(``config.services.runtime_role_grant``) and, for the test harness only, ``TRUNCATE``: Django empties
-the tables with ``TRUNCATE`` after each transactional test (``flush``). Every connection then opens
+(``config.services.runtime_role_grant``) and, for the test harness only, ``TRUNCATE`` (Django empties
+the tables with it after each transactional test: ``flush``) and ``UPDATE`` of the sequences (the
+differential tests set them back: ``tests.fast_paths``). Every connection then opens
 again as that role, the processes the tests start too (``tests.servers.database_url``), until the
 session ends and the owner drops the test database. ``tests/config/test_runtime_role.py`` checks the
-production grants on a role of their own, without the harness's ``TRUNCATE``.
+production grants on a role of their own, without the harness's additions.
 
 The roles are the cluster's, shared by every test database on it; their privileges are each database's
 and go with it. They log in without a password: the local clusters of CI and ``make db`` trust
@@ -78,10 +79,14 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_schema()")
             (schema,) = cursor.fetchone()
-            # For the harness's flush only; the product's role never holds it (runtime_role_grant revokes it).
-            grant = sql.SQL("GRANT TRUNCATE ON ALL TABLES IN SCHEMA {} TO {}").format(
-                sql.Identifier(schema), sql.Identifier(RUNTIME_ROLE)
-            )
-            cursor.execute(grant.as_string(connection.connection))
+            # For the harness only, never the product's role (runtime_role_grant revokes them): TRUNCATE for
+            # Django's flush, and UPDATE of the sequences for the differential tests, which set them back
+            # (setval) so that both runs of the same work draw the same ids (tests/fast_paths.py).
+            for grant in (
+                "GRANT TRUNCATE ON ALL TABLES IN SCHEMA {schema} TO {role}",
+                "GRANT UPDATE ON ALL SEQUENCES IN SCHEMA {schema} TO {role}",
+            ):
+                statement = sql.SQL(grant).format(schema=sql.Identifier(schema), role=sql.Identifier(RUNTIME_ROLE))
+                cursor.execute(statement.as_string(connection.connection))
     with connected_as(RUNTIME_ROLE):
         yield

@@ -2,9 +2,9 @@
 works and cannot switch off its own guards (issue #25): no DISABLE TRIGGER, no TRUNCATE, no edit of a
 posted journal entry; sales, the gaming day's close (a table lock) and time charges (an advisory lock) run.
 
-The suite's own role (``tests.database_roles.RUNTIME_ROLE``) also holds the harness's TRUNCATE, so these
-tests give the production grants to a role of their own. Transactional: another session must see the
-grants and the rows.
+The suite's own role (``tests.database_roles.RUNTIME_ROLE``) also holds the harness's TRUNCATE and
+sequence UPDATE, so these tests give the production grants to a role of their own. Transactional:
+another session must see the grants and the rows.
 """
 
 from __future__ import annotations
@@ -66,10 +66,23 @@ def _refused(statement: str) -> DatabaseError:
     return refused.value
 
 
+def _held_on_sequences(role: str) -> set[str]:
+    """Every privilege ``role`` holds on some sequence of the schema."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT p FROM unnest(%s::text[]) p WHERE EXISTS (SELECT 1 FROM pg_sequences WHERE schemaname ="
+            " current_schema() AND has_sequence_privilege(%s, format('%%I.%%I', schemaname, sequencename), p))",
+            [["USAGE", "SELECT", "UPDATE"], role],
+        )
+        return {p for (p,) in cursor.fetchall()}
+
+
 def test_the_production_grants_are_rows_and_nothing_more(probe_role: str) -> None:
     assert _held(probe_role) == ROWS
-    # The harness's role differs from them by the flush's TRUNCATE alone.
+    assert _held_on_sequences(probe_role) == {"USAGE", "SELECT"}
+    # The harness's role differs from them by the flush's TRUNCATE and the differential tests' setval.
     assert _held(RUNTIME_ROLE) == {*ROWS, "TRUNCATE"}
+    assert _held_on_sequences(RUNTIME_ROLE) == {"USAGE", "SELECT", "UPDATE"}
 
 
 def test_a_second_run_takes_back_what_was_granted_by_hand(probe_role: str) -> None:
