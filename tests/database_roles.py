@@ -37,8 +37,8 @@ def role_ensure(name: str) -> None:
     """Create the login role ``name`` when it does not exist, as the connected owner. Two test runs on one
     cluster may both find it missing: the second's CREATE ROLE fails and is ignored. A role found with
     more than a login (a superuser, say) is refused: the tests of its privileges would prove nothing."""
-    role = sql.Identifier(name).as_string(connection.connection)
     with connection.cursor() as cursor:
+        role = sql.Identifier(name).as_string(connection.connection)
         cursor.execute(
             "DO $$ BEGIN"
             f" CREATE ROLE {role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS;"
