@@ -18,10 +18,11 @@ from config.roles import Role
 from games.models import Hand, HandStatus
 from games.services.hand_fees import hand_fees_post
 from ledger.models import AccountKind, Balance
-from rake.models import DailyFeeSummary, TimeCharge, TimeChargeStatus
+from rake.models import DailyFeeSummary, DropCountStatus, TimeCharge, TimeChargeStatus
 from rake.selectors import GROUPS, ReportFilters, fee_report, fee_report_from_raw
 from rake.selectors.summaries import summaries_compute, summaries_maintained
 from rake.services import (
+    drop_count_explain,
     drop_count_start,
     drop_tally_record,
     summaries_rebuild,
@@ -53,7 +54,13 @@ def room(open_table, holdem_ring, club_poker, seat, past_version, floor_manager,
     for table in tables:
         for value, pk in chips_in_play.items():
             fill_tray(table.pk, pk, value * 200, floor_manager)
-    return {"tables": tables, "dealers": dealers, "counter": UserFactory(roles=[Role.CASHIER])}
+    return {
+        "tables": tables,
+        "dealers": dealers,
+        "counter": UserFactory(roles=[Role.CASHIER]),
+        # Explains a variance over the threshold, as a supervisor who did not count must.
+        "supervisor": UserFactory(roles=[Role.FLOOR_MANAGER]),
+    }
 
 
 def _box_chips(table_id: int) -> dict[int, int]:
@@ -94,6 +101,10 @@ def _run(op, room, floor_manager, quick_hand) -> None:
             chips[d] -= 1
         for who in (floor_manager, room["counter"]):
             drop_tally_record(actor=who, count_id=count.pk, chips=chips)
+        # A short box over the threshold waits for an explanation, and the table's next count with it.
+        count.refresh_from_db()
+        if count.status == DropCountStatus.NEEDS_EXPLANATION:
+            drop_count_explain(actor=room["supervisor"], count_id=count.pk, explanation="chips short in the box")
 
 
 def _numbers(report) -> list[tuple[object, ...]]:
