@@ -81,6 +81,7 @@ def room_ids_of(user: Any) -> frozenset[int]:
     return ids
 
 
-def staff_places(*, user_id: int) -> QuerySet[StaffPlace]:
-    """A user's places, open and ended, oldest first."""
-    return StaffPlace.objects.filter(user_id=user_id).select_related("room").order_by("granted_at", "pk")
+def open_place_exists(*, user_id: int, room_id: int | None) -> bool:
+    """``user_id`` has an open place in ``room_id`` (None: for the whole group)."""
+    places = StaffPlace.objects.filter(user_id=user_id, ended_at__isnull=True)
+    return places.filter(room__isnull=True).exists() if room_id is None else places.filter(room_id=room_id).exists()
