@@ -64,15 +64,19 @@ def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[st
     from config.services import token_create, user_create
     from ledger.models import Denomination
     from ledger.services.chips import denomination_create
+    from rooms.selectors import room_chosen
+    from rooms.services import staff_place
 
     admin = user_create(username="bench-admin", password=uuid.uuid4().hex, roles=[Role.ADMIN])
     chip = Denomination.objects.filter(value=1_000).first() or denomination_create(value=1_000, colour="b", label="1k")
     per_drawer = 2 * sales + 20 + in_process_sales  # the API run, its warm-up, the raw run, the in-process run
     vault_stock(actor=admin, cash=0, chips={chip.pk: per_drawer * clients})
     out = []
+    room = room_chosen(room_id=None)
     for i in range(clients):
         user = user_create(username=f"bench-cashier-{i}", password=uuid.uuid4().hex, roles=[Role.CASHIER])
-        drawer = Drawer.objects.create(name=f"Bench {i}")
+        staff_place(actor=admin, user=user, room=room)
+        drawer = Drawer.objects.create(room=room, name=f"Bench {i}")
         shift = drawer_shift_open(actor=user, drawer_id=drawer.pk, cash=0, chips={chip.pk: per_drawer})
         token = token_create(actor=admin, user=user)[1]
         out.append({"token": token, "user_id": user.pk, "shift_id": shift.pk, "account_id": shift.account_id})

@@ -52,7 +52,8 @@ class DrawerShiftAdmin(ReadOnlyAdmin):
 
 @admin.register(m.Drawer)
 class DrawerAdmin(_ModelAdmin):
-    list_display = ["name", "active"]
+    list_display = ["name", "room", "active"]
+    list_filter = ["room"]
 
     def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False

@@ -12,6 +12,7 @@ from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.vault import vault_stock
 from ledger.models import Denomination, JournalEntry, Reason
 from ledger.services.chips import denomination_create
+from rooms.selectors import room_chosen
 from tables.models import Table, TableStatus
 
 # AMD chips: value (minor units = drams), colour, label.
@@ -45,14 +46,15 @@ def seed(*, actor: User) -> list[str]:
             actor=actor, cash=VAULT_CASH, chips={ids[v]: VAULT_CHIPS for v, _c, _l in DEMO_CHIPS}, memo="demo vault"
         )
         done.append("vault stocked")
+    room = room_chosen(room_id=None)
     for name in ("Window 1", "Window 2"):
-        if not Drawer.objects.filter(name=name).exists():
-            Drawer.objects.create(name=name)
+        if not Drawer.objects.filter(room=room, name=name).exists():
+            Drawer.objects.create(room=room, name=name)
             done.append(f"drawer {name}")
     cashier = User.objects.filter(username="cashier").first()
     busy = DrawerShift.objects.exclude(status=ShiftStatus.CLOSED)
     if cashier is not None and not busy.filter(cashier=cashier).exists():
-        window = Drawer.objects.get(name="Window 1")
+        window = Drawer.objects.get(room=room, name="Window 1")
         if not busy.filter(drawer=window).exists():
             chips = {ids[v]: DRAWER_CHIPS for v, _c, _l in DEMO_CHIPS}
             drawer_shift_open(actor=cashier, drawer_id=window.pk, cash=DRAWER_CASH, chips=chips)

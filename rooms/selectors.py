@@ -81,6 +81,13 @@ def room_ids_of(user: Any) -> frozenset[int]:
     return ids
 
 
+def check_works_in(user: Any, *, room_id: int) -> None:
+    """Refuse (403, ``not_your_room``) a user who does not work in ``room_id``: what the user asks for is
+    another room's record (a drawer, a slip), whatever the page or request that named it."""
+    if room_id not in room_ids_of(user):
+        raise Forbidden(_("You do not work in this room."), code="not_your_room")
+
+
 def open_place_exists(*, user_id: int, room_id: int | None) -> bool:
     """``user_id`` has an open place in ``room_id`` (None: for the whole group)."""
     places = StaffPlace.objects.filter(user_id=user_id, ended_at__isnull=True)

@@ -165,16 +165,13 @@ def _history(
 # The search key only restates the names, alias and ID number, folded for the search.
 PlayerHistory = _history(TrackedPlayer, "PlayerHistory", exclude=["search_key"])
 ExpulsionHistory = _history(TrackedExpulsion, "ExpulsionHistory")
-# Snapshots taken before tables belonged to rooms name none (history rows are never updated).
-TableHistory = _history(
-    TrackedTable,
-    "TableHistory",
-    attrs={
-        "room": models.ForeignKey(
-            "rooms.Room", null=True, db_constraint=False, on_delete=models.DO_NOTHING, related_name="+"
-        )
-    },
-)
+# Snapshots taken before a record belonged to a room name none (history rows are never updated).
+_ROOM_SINCE_ROOMS = {
+    "room": models.ForeignKey(
+        "rooms.Room", null=True, db_constraint=False, on_delete=models.DO_NOTHING, related_name="+"
+    )
+}
+TableHistory = _history(TrackedTable, "TableHistory", attrs=_ROOM_SINCE_ROOMS)
 GameHistory = _history(TrackedGame, "GameHistory")
 FeePolicyHistory = _history(TrackedFeePolicy, "FeePolicyHistory")
 # The password's hash is a secret: a change is recorded, the hash is not. Logins are not changes.
@@ -197,10 +194,10 @@ TokenHistory = _history(
     # The object's id (pgh_obj_id) is the digest already; the pages show the key's first characters.
     exclude=["digest"],
 )
-DrawerHistory = _history(TrackedDrawer, "DrawerHistory")
+DrawerHistory = _history(TrackedDrawer, "DrawerHistory", attrs=_ROOM_SINCE_ROOMS)
 # The receipt counter moves with every sale; the shift's states and sign-off are what is kept.
 DrawerShiftHistory = _history(TrackedDrawerShift, "DrawerShiftHistory", exclude=["receipt_seq"])
-SlipHistory = _history(TrackedSlip, "SlipHistory")
+SlipHistory = _history(TrackedSlip, "SlipHistory", attrs=_ROOM_SINCE_ROOMS)
 DropCountHistory = _history(TrackedDropCount, "DropCountHistory")
 SeatSessionHistory = _history(TrackedSeatSession, "SeatSessionHistory")
 DealerAssignmentHistory = _history(TrackedDealerAssignment, "DealerAssignmentHistory")

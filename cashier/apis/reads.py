@@ -35,6 +35,7 @@ from config.permissions import roles_allowed
 from config.roles import Role
 from ledger.models import Denomination, JournalEntry
 from ledger.selectors.balances import chips_outstanding, ledger_check
+from rooms.selectors import room_ids_of
 
 STAFF = (Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
 DAY = OpenApiParameter("day", OpenApiTypes.DATE, description="Gaming day (default: today's)")
@@ -131,7 +132,7 @@ class SlipListApi(generics.ListAPIView[Slip]):
     serializer_class = SlipOut
 
     def get_queryset(self) -> QuerySet[Slip]:
-        return slips_log().prefetch_related("lines")
+        return slips_log(room_ids=room_ids_of(self.request.user)).prefetch_related("lines")
 
 
 @extend_schema(tags=["cashier"])

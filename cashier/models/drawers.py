@@ -13,14 +13,22 @@ from ledger.models import Account, Denomination, JournalEntry
 
 
 class Drawer(models.Model):
-    """A physical cash drawer at a cage window."""
+    """A physical cash drawer at a cage window of a room."""
 
-    name = models.CharField(_("name"), max_length=60, unique=True)
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="drawers", verbose_name=_("room"))
+    name = models.CharField(_("name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["room_id", "name"]
         verbose_name = _("drawer")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "name"],
+                name="cashier_drawer_name_per_room",
+                violation_error_message=_("The room has a drawer of this name already."),
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -1,6 +1,6 @@
 """Fill and credit slips: chips from the cage to a table's tray and back.
 
-A slip is numbered when requested, gap-free within its kind and calendar year
+A slip is numbered when requested, gap-free within its room, kind and calendar year
 (a locked counter row), and moves requested -> issued -> received, or to VOID,
 keeping its number. On PostgreSQL a trigger refuses DELETE, any change to what
 was prepared, any change to a signature once given, and any change at all once
@@ -47,7 +47,7 @@ _SET_ONCE = [
     "void_confirmed_at",
     "void_entry_id",
 ]
-_FIXED = ["kind", "year", "number", "table_id", "amount", "created_at", "created_by_id"]
+_FIXED = ["room_id", "kind", "year", "number", "table_id", "amount", "created_at", "created_by_id"]
 
 
 def _set_once_sql() -> str:
@@ -64,6 +64,8 @@ class Slip(Recorded):
     the floor; a credit is issued by the floor and received by the cage."""
 
     kind = models.CharField(_("kind"), max_length=8, choices=SlipKind.choices)
+    # The table's room, whose numbering the slip takes (a room's slips are numbered on their own).
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room"))
     year = models.PositiveSmallIntegerField(_("year"))
     number = models.PositiveIntegerField(_("number"))
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="cashier_slips")
@@ -95,10 +97,10 @@ class Slip(Recorded):
     void_entry = models.OneToOneField(JournalEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     class Meta:
-        ordering = ["-year", "kind", "-number"]
+        ordering = ["room_id", "-year", "kind", "-number"]
         verbose_name = _("fill or credit slip")
         constraints = [
-            models.UniqueConstraint(fields=["kind", "year", "number"], name="cashier_slip_number_unique"),
+            models.UniqueConstraint(fields=["room", "kind", "year", "number"], name="cashier_slip_number_per_room"),
             models.CheckConstraint(name="cashier_slip_amount_positive", condition=Q(amount__gt=0)),
             models.CheckConstraint(
                 name="cashier_slip_two_signers",
@@ -146,14 +148,17 @@ class SlipLine(models.Model):
 
 
 class SlipCounter(models.Model):
-    """The last number given per kind and year; locked while a slip is numbered."""
+    """The last number given per room, kind and year; locked while a slip is numbered."""
 
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=8, choices=SlipKind.choices)
     year = models.PositiveSmallIntegerField()
     last = models.PositiveIntegerField(default=0)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["kind", "year"], name="cashier_slip_counter_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "kind", "year"], name="cashier_slip_counter_per_room"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.year}: {self.last}"
+        return f"{self.room_id} {self.kind} {self.year}: {self.last}"

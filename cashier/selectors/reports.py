@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -160,10 +161,13 @@ def cage_summary(day: date) -> CageSummary:
     )
 
 
-def slips_log(*, year: int | None = None) -> QuerySet[Slip]:
-    qs = Slip.objects.select_related(
-        "table", "created_by", "issued_by", "received_by", "void_requested_by", "void_confirmed_by"
-    ).order_by("-pk")
+def slips_log(*, room_ids: Collection[int], year: int | None = None) -> QuerySet[Slip]:
+    """The slips of the rooms ``room_ids``, newest first."""
+    qs = (
+        Slip.objects.filter(room_id__in=room_ids)
+        .select_related("table", "created_by", "issued_by", "received_by", "void_requested_by", "void_confirmed_by")
+        .order_by("-pk")
+    )
     return qs.filter(year=year) if year else qs
 
 
@@ -171,9 +175,10 @@ def tray_counts_log() -> QuerySet[TrayCount]:
     return TrayCount.objects.select_related("table", "created_by", "signed_by").order_by("-pk")
 
 
-def slip_get_for_print(pk: int) -> Slip:
-    """A slip with its lines and signers; every slip role reads every slip (the floor and the cage sign them)."""
-    slip = slips_log().prefetch_related("lines__denomination").filter(pk=pk).first()
+def slip_get_for_print(pk: int, *, room_ids: Collection[int]) -> Slip:
+    """A slip of the rooms ``room_ids`` with its lines and signers; every slip role reads every slip of its
+    rooms (the floor and the cage sign them). Another room's slip is not found."""
+    slip = slips_log(room_ids=room_ids).prefetch_related("lines__denomination").filter(pk=pk).first()
     if slip is None:
         raise NotFound(_("There is no slip %(pk)s.") % {"pk": pk})
     return slip

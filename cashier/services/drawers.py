@@ -33,6 +33,7 @@ from ledger.models import Account, AccountKind, Balance, Reason
 from ledger.services.accounts import account_create, singleton_accounts
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import LegSpec, cash_legs, chip_legs, post_entry
+from rooms.selectors import check_works_in
 
 # Who signs off what the cage cannot sign alone (a drawer's variance).
 SUPERVISOR_ROLES = (Role.FLOOR_MANAGER,)
@@ -110,15 +111,17 @@ def counted_bank(*, cash: int, chips: Mapping[int, int]) -> Bank:
 
 
 def drawer_shift_open(*, actor: User, drawer_id: int, cash: int, chips: Mapping[int, int]) -> DrawerShift:
-    """Open the actor's shift in a free drawer with the bank counted out of the vault."""
+    """Open the actor's shift in a free drawer of a room the actor works in, with the bank counted out of
+    the vault."""
     if not has_any_role(actor, [Role.CASHIER]):
         raise Forbidden(_("Only a cashier opens a drawer."))
     bank = counted_bank(cash=cash, chips=chips)
 
     def work() -> DrawerShift:
-        drawer = Drawer.objects.filter(pk=drawer_id, active=True).first()
+        drawer = Drawer.objects.select_related("room").filter(pk=drawer_id, active=True).first()
         if drawer is None:
             raise NotFound(_("There is no active drawer %(id)s.") % {"id": drawer_id})
+        check_works_in(actor, room_id=drawer.room_id)
         busy = DrawerShift.objects.exclude(status=ShiftStatus.CLOSED)
         if busy.filter(cashier=actor).exists():
             raise Conflict(_("You already have a drawer open; close it first."), code="drawer_already_open")
@@ -128,7 +131,11 @@ def drawer_shift_open(*, actor: User, drawer_id: int, cash: int, chips: Mapping[
         account = account_create(kind=AccountKind.DRAWER, name=f"{drawer.name} · {actor.get_username()}")
         try:
             shift = DrawerShift.objects.create(
-                drawer=drawer, cashier=actor, account=account, gaming_day=gaming_day_of(now), opened_at=now
+                drawer=drawer,
+                cashier=actor,
+                account=account,
+                gaming_day=gaming_day_of(now, room=drawer.room),
+                opened_at=now,
             )
         except IntegrityError as exc:
             raise Conflict(_("That drawer or cashier just opened a shift."), code="drawer_in_use") from exc

@@ -43,27 +43,32 @@ from ledger.models import AccountKind, Balance, Reason
 from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import chip_legs, post_entry
+from rooms.selectors import check_works_in
 from tables.models import Table
 
 
 def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, int]) -> Slip:
-    """Prepare a slip; it takes the next number of its kind in the calendar year."""
+    """Prepare a slip for a table of a room the actor works in; it takes the room's next number of its kind
+    in the calendar year."""
     if kind not in SlipKind.values:
         raise DomainError(_("A slip is a fill or a credit, not %(k)r.") % {"k": kind}, code="bad_kind")
     if not has_any_role(actor, FLOOR_ROLES + CAGE_ROLES):
         raise Forbidden(_("Slips are prepared by the floor or the cage."))
     amounts = chip_amounts(chips)
-    number = Table.objects.filter(pk=table_id).values_list("number", flat=True).first()
-    if number is None:
+    table = Table.objects.filter(pk=table_id).values_list("number", "room_id").first()
+    if table is None:
         raise NotFound(_("There is no table %(id)s.") % {"id": table_id})
+    number, room_id = table
+    check_works_in(actor, room_id=room_id)
     if not has_any_role(actor, CAGE_ROLES):
         check_at_table(actor, table_id=table_id, table_number=number)
 
     def work() -> Slip:
         now = timezone.now()
         year = timezone.localdate(now).year
-        number = _next_number(kind=SlipKind(kind), year=year)
+        number = _next_number(room_id=room_id, kind=SlipKind(kind), year=year)
         slip = Slip.objects.create(
+            room_id=room_id,
             kind=kind,
             year=year,
             number=number,
@@ -80,10 +85,10 @@ def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, i
     return run_atomic(work)
 
 
-def _next_number(*, kind: SlipKind, year: int) -> int:
-    """Lock the (kind, year) counter row and take its next number; a rollback gives it back."""
-    SlipCounter.objects.bulk_create([SlipCounter(kind=kind, year=year, last=0)], ignore_conflicts=True)
-    counter = SlipCounter.objects.select_for_update().get(kind=kind, year=year)
+def _next_number(*, room_id: int, kind: SlipKind, year: int) -> int:
+    """Lock the room's (kind, year) counter row and take its next number; a rollback gives it back."""
+    SlipCounter.objects.bulk_create([SlipCounter(room_id=room_id, kind=kind, year=year, last=0)], ignore_conflicts=True)
+    counter = SlipCounter.objects.select_for_update().get(room_id=room_id, kind=kind, year=year)
     counter.last += 1
     counter.save(update_fields=["last"])
     return counter.last
@@ -141,6 +146,7 @@ def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
     if not reason:
         raise DomainError(_("A void needs a reason."), code="reason_required")
     check_step_role(VOID, actor=actor)
+    check_works_in(actor, room_id=_slip_fixed(slip_id)[2])
 
     def work() -> Slip:
         slip = _locked(slip_id)
@@ -155,6 +161,7 @@ def slip_void_request(*, actor: User, slip_id: int, reason: str) -> Slip:
 def slip_void_confirm(*, actor: User, slip_id: int) -> Slip:
     """The independent half: a floor manager who did not ask for the void. Issued chips go back."""
     check_step_role(CONFIRM, actor=actor)
+    check_works_in(actor, room_id=_slip_fixed(slip_id)[2])
 
     def work() -> Slip:
         shift_id = Slip.objects.filter(pk=slip_id).values_list("shift_id", flat=True).first()
@@ -189,8 +196,9 @@ def _lock_for(step: str, *, actor: User, slip_id: int) -> tuple[Slip, DrawerShif
     ``tray_count_record`` takes the same tray row locks, so a fill or credit either lands before a closer
     (and the closer counts it) or is refused after it, until the next opener.
     """
-    kind, _table = _kind_and_table(slip_id)
+    kind, _table, room_id = _slip_fixed(slip_id)
     check_step_role(step, actor=actor, kind=kind)
+    check_works_in(actor, room_id=room_id)
     shift = open_shift_locked(actor) if through_drawer(step, kind) else None
     slip = _locked(slip_id)
     tray = table_account(table_id=slip.table_id, kind=AccountKind.TRAY)
@@ -200,9 +208,9 @@ def _lock_for(step: str, *, actor: User, slip_id: int) -> tuple[Slip, DrawerShif
     return slip, shift, tray
 
 
-def _kind_and_table(slip_id: int) -> tuple[str, int]:
-    """Read before any lock: neither ever changes once the slip is prepared (its trigger)."""
-    row = Slip.objects.filter(pk=slip_id).values_list("kind", "table_id").first()
+def _slip_fixed(slip_id: int) -> tuple[str, int, int]:
+    """Its kind, table and room, read before any lock: none ever changes once the slip is prepared (its trigger)."""
+    row = Slip.objects.filter(pk=slip_id).values_list("kind", "table_id", "room_id").first()
     if row is None:
         raise NotFound(_("There is no slip %(id)s.") % {"id": slip_id})
     return row

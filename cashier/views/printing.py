@@ -13,6 +13,7 @@ from cashier.models import ChipTransaction, Slip, SlipKind
 from cashier.selectors.reports import slip_get_for_print
 from cashier.views.common import SLIP_ROLES
 from config.permissions import roles_allowed
+from rooms.selectors import room_ids_of
 
 # ``?paper=`` names the paper; the choice is kept in the session, as the window's printer stays the same.
 PAPERS = {"80mm": gettext_lazy("80 mm roll"), "a5": gettext_lazy("A5")}
@@ -60,7 +61,7 @@ def slip_signers(slip: Slip) -> list[tuple[str, str]]:
 @roles_allowed(*SLIP_ROLES).page
 def slip_print_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A fill or credit slip as printed for the table: chips per denomination, total, and the signatures."""
-    slip = slip_get_for_print(pk)
+    slip = slip_get_for_print(pk, room_ids=room_ids_of(request.user))
     lines = [(line.denomination, line.amount // line.denomination.value, line.amount) for line in slip.lines.all()]
     lines.sort(key=lambda row: -row[0].value)
     context = {"slip": slip, "lines": lines, "signers": slip_signers(slip), **print_context(request)}

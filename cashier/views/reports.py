@@ -77,7 +77,8 @@ def large_cash_page(request: HttpRequest) -> HttpResponse:
 
 @roles_allowed(*SLIP_ROLES).page
 def slips_page(request: HttpRequest) -> HttpResponse:
-    slips = slips_log().prefetch_related("lines__denomination")
+    room = request.room  # type: ignore[attr-defined]
+    slips = slips_log(room_ids=[room.pk] if room else []).prefetch_related("lines__denomination")
     fmt = wants_export(request)
     if fmt:
         header = [_("kind"), _("number"), _("table"), _("total"), _("status"), _("requested by"), _("issued by")]

@@ -43,7 +43,8 @@ def index(request: HttpRequest) -> HttpResponse:
         "shift": shift,
         "form_key": form_key(),
         "readonly": reads_everything(request.user) and shift is None,
-        "drawers": Drawer.objects.filter(active=True).exclude(
+        # The drawers of the room picked in the top bar: a cashier opens a drawer of a room they work in.
+        "drawers": Drawer.objects.filter(room=request.room, active=True).exclude(  # type: ignore[attr-defined]
             shifts__status__in=[ShiftStatus.OPEN, ShiftStatus.PENDING]
         ),
         "recent": shift.transactions.select_related("player").order_by("-pk")[:10] if shift else [],

@@ -18,7 +18,7 @@ from ledger.models import Denomination, JournalEntry
 from ledger.selectors.balances import ledger_check
 from ledger.services.chips import denomination_create
 from tables.models import DealerAssignment, Player, Table
-from tests.factories import PlayerFactory, TableFactory, UserFactory
+from tests.factories import PlayerFactory, TableFactory, UserFactory, home_room
 
 VALUES = [100, 500, 1_000, 5_000, 10_000, 25_000, 100_000]
 
@@ -54,12 +54,12 @@ def vault(room_admin: User, chips: dict[int, Denomination]) -> JournalEntry:
 
 @pytest.fixture
 def drawer(db: None) -> Drawer:
-    return Drawer.objects.create(name="Window 1")
+    return Drawer.objects.create(room=home_room(), name="Window 1")
 
 
 @pytest.fixture
 def make_drawer(db: None) -> Callable[[str], Drawer]:
-    return lambda name: Drawer.objects.create(name=name)
+    return lambda name: Drawer.objects.create(room=home_room(), name=name)
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def open_shift(vault: JournalEntry) -> Callable[..., DrawerShift]:
     def make(user: User, *, cash: int = 1_000_000, chips: dict[int, int] | None = None, drawer: Drawer | None = None):
         counts = chips if chips is not None else dict.fromkeys(VALUES, 100)
         by_value = {d.value: d.pk for d in Denomination.objects.all()}
-        window = drawer or Drawer.objects.create(name=f"Auto {user.username} {Drawer.objects.count() + 1}")
+        window = drawer or Drawer.objects.create(room=home_room(), name=f"Auto {user.username} {Drawer.objects.count() + 1}")
         return drawer_shift_open(
             actor=user, drawer_id=window.pk, cash=cash, chips={by_value[v]: n for v, n in counts.items()}
         )

@@ -18,7 +18,7 @@ from ledger.models import Account, AccountKind, Balance, Denomination
 from ledger.services.accounts import singleton_accounts
 from tests.cashier.conftest import assert_ledger_ok, by_value
 from tests.cashier.helpers import run_concurrently, wait_until_a_session_waits_on_a_lock
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 THREADS = 8
@@ -57,7 +57,7 @@ def test_parallel_redemptions_never_pay_more_cash_than_the_drawer_holds(on_postg
 def test_cashiers_opening_drawers_at_once_never_overdraw_the_vault(on_postgres, room_admin, chips):
     vault_stock(actor=room_admin, cash=0, chips=by_value({100_000: 10}))
     cashiers = [UserFactory(username=f"c{i}", roles=[Role.CASHIER]) for i in range(THREADS)]
-    drawers = [Drawer.objects.create(name=f"W{i}") for i in range(THREADS)]
+    drawers = [Drawer.objects.create(room=home_room(), name=f"W{i}") for i in range(THREADS)]
     results = run_concurrently(
         THREADS,
         lambda i: drawer_shift_open(actor=cashiers[i], drawer_id=drawers[i].pk, cash=0, chips=by_value({100_000: 4})),
@@ -77,7 +77,7 @@ def test_a_denomination_without_balance_rows_sells_concurrently(on_postgres, roo
     vault_stock(actor=room_admin, cash=0, chips={new.pk: 40})
     cashiers = [UserFactory(username=f"n{i}", roles=[Role.CASHIER]) for i in range(THREADS)]
     for i, user in enumerate(cashiers):
-        drawer_shift_open(actor=user, drawer_id=Drawer.objects.create(name=f"N{i}").pk, cash=0, chips={new.pk: 2})
+        drawer_shift_open(actor=user, drawer_id=Drawer.objects.create(room=home_room(), name=f"N{i}").pk, cash=0, chips={new.pk: 2})
     if missing == "balance row":
         singleton_accounts(AccountKind.OUTSTANDING)
         Balance.objects.filter(account__kind=AccountKind.OUTSTANDING, denomination=new).delete()

@@ -42,7 +42,7 @@ from ledger.services.chips import denomination_create
 from rake.services import fee_policy_set
 from tables import services as floor
 from tables.models import Game, Player
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory, home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -102,7 +102,7 @@ def room(floor_manager: User, dealer: User, holdem_short: Game, club_poker: Game
     floor.dealer_profile_set(actor=floor_manager, user_id=dealer2.pk, game_ids=[club_poker.pk])
     chips = {v: denomination_create(value=v, colour=f"c{v}", label=str(v)) for v in CHIP_VALUES}
     vault_stock(actor=admin, cash=50_000_000, chips={d.pk: 1_000 for d in chips.values()})
-    Drawer.objects.create(name="Window 1")
+    Drawer.objects.create(room=home_room(), name="Window 1")
     players = {
         first: floor.player_create(actor=floor_manager, first_name=first, last_name=last)
         for first, last in NAMES.items()

@@ -52,7 +52,7 @@ class Cage(RuleBasedStateMachine):
         vault_stock(actor=admin, cash=10_000_000, chips={self.ids[v]: STOCK for v in VALUES})
         self.issued = STOCK * sum(VALUES)
         for i, user in enumerate(self.cashiers):
-            drawer = Drawer.objects.create(name=f"D{i}")
+            drawer = Drawer.objects.create(room=home_room(), name=f"D{i}")
             drawer_shift_open(actor=user, drawer_id=drawer.pk, cash=200_000, chips={self.ids[v]: 10 for v in VALUES})
         self.table = Table.objects.create(
             room=home_room(), number=1, seats=6, status_changed_at=now, created_at=now, created_by=admin
