@@ -113,9 +113,7 @@ def test_a_heads_up_hand_takes_at_most_two_clicks_per_betting_action(
     assert _counted(page)["keydown"] == 0
 
 
-def test_a_whole_hand_is_recorded_with_the_keyboard_alone(
-    login_page, live_server, dealer, hand_table, holdem, capsys
-):
+def test_a_whole_hand_is_recorded_with_the_keyboard_alone(login_page, live_server, dealer, hand_table, holdem, capsys):
     table = hand_table(holdem, dealer, players=2)
     page = _open(login_page, live_server, dealer, table)
     per_action: list[tuple[str, int]] = []
