@@ -21,6 +21,8 @@ class ConfigConfig(AppConfig):
         # Keeps the role groups' model permissions in step with ROLE_PERMISSIONS;
         # permissions only exist once every app has migrated, hence post_migrate.
         post_migrate.connect(_sync_roles, dispatch_uid="cardroom-sync-roles")
+        # A migration that installs a trigger also writes pgtrigger's skipping function again.
+        post_migrate.connect(_guards_seal, dispatch_uid="cardroom-guards-seal")
         # Before any URL module builds its patterns: every app's urls.py uses <id:...>.
         register_converter(IdConverter, "id")
         # Here, not in config.admin: that module defines the site itself, which is built lazily.
@@ -68,3 +70,9 @@ def _sync_roles(sender: Any, **kwargs: Any) -> None:
     from config.services import roles_sync
 
     roles_sync(using=kwargs.get("using", "default"))
+
+
+def _guards_seal(*, using: str, **_kwargs: Any) -> None:
+    from config.triggers import guards_seal
+
+    guards_seal(using)

@@ -14,6 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 import pgtrigger
+from django.db import connections
+
+from config.db import on_postgresql
 
 
 def append_only(prefix: str) -> list[Any]:
@@ -51,3 +54,34 @@ def update_only_when(prefix: str, allowed_sql: str) -> Any:
         operation=pgtrigger.Update,
         condition=pgtrigger.Condition(f"NOT ({allowed_sql})"),
     )
+
+
+# django-pgtrigger lets a session skip any trigger by naming it in the setting ``pgtrigger.ignore``, which
+# every role may set (``set_config``): the guards above would hold against a mistake only, not against the
+# application's own role. Nothing in the room skips a trigger, so the function every trigger asks is
+# replaced by one that never says yes. pgtrigger writes its version again whenever a migration installs a
+# trigger, hence after every ``migrate`` (``config.apps``) and with the runtime role's grants
+# (``config.services.database_roles``). The owner owns the function: the runtime role cannot replace it.
+SEAL_SQL = """
+CREATE OR REPLACE FUNCTION "public"._pgtrigger_should_ignore(trigger_name NAME) RETURNS BOOLEAN AS $$
+    BEGIN
+        RETURN FALSE;
+    END;
+$$ LANGUAGE plpgsql
+"""
+
+
+def guards_seal(using: str) -> None:
+    """Make every trigger of the PostgreSQL database of ``using`` refuse to be skipped (``SEAL_SQL``)."""
+    if not on_postgresql(connections[using]):
+        return
+    with connections[using].cursor() as cursor:
+        cursor.execute(
+            "SELECT prosrc FROM pg_proc JOIN pg_namespace ON pg_namespace.oid = pronamespace"
+            " WHERE nspname = 'public' AND proname = '_pgtrigger_should_ignore'"
+        )
+        found = cursor.fetchone()
+        # Only pgtrigger's own version is replaced: a flush sends post_migrate too, as the runtime role,
+        # which may not (and need not) write a function.
+        if found is not None and "pgtrigger.ignore" in found[0]:
+            cursor.execute(SEAL_SQL)

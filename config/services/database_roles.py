@@ -25,6 +25,7 @@ from psycopg import sql
 
 from config.db import on_postgresql
 from config.errors import DomainError
+from config.triggers import guards_seal
 
 RUNTIME_TABLE_PRIVILEGES = ("SELECT", "INSERT", "UPDATE", "DELETE")
 RUNTIME_SEQUENCE_PRIVILEGES = ("USAGE", "SELECT")
@@ -84,4 +85,6 @@ def runtime_role_grant(*, role: str, using: str = DEFAULT_DB_ALIAS) -> list[str]
         statements = [sql.SQL(grant).format(**names).as_string(conn.connection) for grant in _GRANTS]
         for statement in statements:
             cursor.execute(statement)
+        # After a restore too: no trigger the role could have skipped by a session setting.
+        guards_seal(using)
     return statements

@@ -147,3 +147,20 @@ def test_the_owner_and_unknown_roles_are_refused(on_postgres: None, as_database_
         call_command("grant_runtime_role", owner, stdout=StringIO())
     with pytest.raises(CommandError, match="No database role 'cardroom_nobody'"):
         call_command("grant_runtime_role", "cardroom_nobody", stdout=StringIO())
+
+
+def test_no_session_setting_skips_a_trigger(probe_role: str, admin_user: User) -> None:
+    # django-pgtrigger skips a trigger named in the setting pgtrigger.ignore, which any role may set.
+    issue_chips(actor=admin_user, pieces=2)
+    entry = JournalEntry.objects.earliest("pk")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT array_agg(tgname::text) FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal",
+            [GUARDED],
+        )
+        (names,) = cursor.fetchone()
+    with connected_as(probe_role):
+        with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('pgtrigger.ignore', %s, true)", ["{" + ",".join(names) + "}"])
+            cursor.execute(f"UPDATE {GUARDED} SET memo = 'edited' WHERE id = %s", [entry.pk])
+        assert JournalEntry.objects.get(pk=entry.pk).memo == entry.memo

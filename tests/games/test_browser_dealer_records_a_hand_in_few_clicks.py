@@ -48,7 +48,7 @@ def _actions(hand: Hand) -> list[tuple[str, int]]:
 
 
 def test_a_heads_up_hand_takes_at_most_two_clicks_per_betting_action(
-    login_page, live_server, dealer, hand_table, holdem
+    login_page, live_server, dealer, hand_table, holdem, capsys
 ):
     table = hand_table(holdem, dealer, players=2)
     page = _open(login_page, live_server, dealer, table)
@@ -103,16 +103,17 @@ def test_a_heads_up_hand_takes_at_most_two_clicks_per_betting_action(
     ]
     assert hand.pot == 18_000  # the last bet came back uncalled
     clicks = _counted(page)["click"]
-    print(
-        f"\nheads-up Hold'em, {len(per_action)} betting actions: {sum(per_action)} clicks {per_action}, "
-        f"at most {max(per_action)} per action; the whole hand {clicks} clicks "
-        "(with the start, the deal and four board cards); no key pressed"
-    )
+    with capsys.disabled():  # the figures reach the run's log, as pytest captures a test's output
+        print(
+            f"\nheads-up Hold'em, {len(per_action)} betting actions: {sum(per_action)} clicks {per_action}, "
+            f"at most {max(per_action)} per action; the whole hand {clicks} clicks "
+            "(with the start, the deal and four board cards); no key pressed"
+        )
     assert len(per_action) == 8 and max(per_action) <= 2
     assert _counted(page)["keydown"] == 0
 
 
-def test_a_whole_hand_is_recorded_with_the_keyboard_alone(login_page, live_server, dealer, hand_table, holdem):
+def test_a_whole_hand_is_recorded_with_the_keyboard_alone(login_page, live_server, dealer, hand_table, holdem, capsys):
     table = hand_table(holdem, dealer, players=2)
     page = _open(login_page, live_server, dealer, table)
     per_action: list[tuple[str, int]] = []
@@ -185,11 +186,12 @@ def test_a_whole_hand_is_recorded_with_the_keyboard_alone(login_page, live_serve
     ]
     assert hand.pot == 40_000
     counted = _counted(page)
-    print(
-        f"\nheads-up Hold'em with the keyboard alone, {len(per_action)} betting actions: "
-        f"{sum(n for _, n in per_action)} keys {[k for k, _ in per_action]}; the whole hand {counted['keydown']} keys "
-        f"and {counted['click']} clicks"
-    )
+    with capsys.disabled():
+        print(
+            f"\nheads-up Hold'em with the keyboard alone, {len(per_action)} betting actions: "
+            f"{sum(n for _, n in per_action)} keys {[k for k, _ in per_action]}; the whole hand "
+            f"{counted['keydown']} keys and {counted['click']} clicks"
+        )
     assert counted["click"] == 0
     # Two keys at most, but for the amount typed: its digits and Enter.
     assert per_action[0] == ("4000[Enter]", 5) and max(n for _, n in per_action[1:]) <= 2

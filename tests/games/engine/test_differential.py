@@ -85,6 +85,7 @@ def test_chips_nobody_matched_go_back_as_pokerkit_returns_them() -> None:
     assert found == []
 
 
+@pytest.mark.slow
 def test_ten_thousand_random_hands_agree_with_pokerkit() -> None:
     seeds = range(1000, 1010)
     # A forked child can inherit a lock held by another thread of this process
