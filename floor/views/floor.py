@@ -31,7 +31,13 @@ from tables import selectors, services
 from tables.models import GameKind, Table, TableStatus
 from tables.selectors.dealers import dealer_shifts
 from tables.selectors.players import players_pick
-from tables.selectors.tables import games_list, table_events, table_get_for_user, tables_for_user
+from tables.selectors.tables import (
+    check_table_in_users_rooms,
+    games_list,
+    table_events,
+    table_get_for_user,
+    tables_for_user,
+)
 from tables.views.common import (
     FM,
     PAGE_ROLES,
@@ -168,6 +174,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @roles_allowed(*PAGE_ROLES["write"]).page
 def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         return services.table_configure(
             actor=acting_user(request),
             table_id=table_id,
@@ -205,6 +212,7 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
         raise Http404
     service, done = TRANSITIONS[transition]
     try:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         table = service(actor=acting_user(request), table_id=table_id)
     except DomainError as exc:
         messages.error(request, exc.message)
@@ -218,7 +226,7 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
 def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
-        table_get_for_user(user=request.user, table_id=table_id)
+        check_table_in_users_rooms(request.user, table_id=table_id)
         push = services.dealer_push(
             actor=acting_user(request), table_id=table_id, dealer_id=req_int(request.POST, "dealer_id")
         )
@@ -247,7 +255,7 @@ def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
 def dealer_release(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
-        table_get_for_user(user=request.user, table_id=table_id)
+        check_table_in_users_rooms(request.user, table_id=table_id)
         released = services.dealer_release(actor=acting_user(request), table_id=table_id)
     except DomainError as exc:
         messages.error(request, exc.message)

@@ -20,7 +20,7 @@ from tables.apis.common import FM, paginate
 from tables.apis.out import AssignmentOut, BoardOut, DealerProfileOut, RotationOut, ShiftOut
 from tables.selectors.board import room_board
 from tables.selectors.dealers import dealer_assignments, dealer_profiles, dealer_shifts
-from tables.selectors.tables import table_get_for_user
+from tables.selectors.tables import check_table_in_users_rooms
 
 
 class RoomInput(serializers.Serializer[Any]):
@@ -134,7 +134,7 @@ class DealerAssignApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         data = self.DealerAssignInput(data=request.data)
         data.is_valid(raise_exception=True)
-        table_get_for_user(user=request.user, table_id=table_id)
+        check_table_in_users_rooms(request.user, table_id=table_id)
         assignment = services.dealer_assign(actor=acting_user(request), table_id=table_id, **data.validated_data)
         return Response(AssignmentOut(assignment).data, status=201)
 
@@ -144,7 +144,7 @@ class DealerReleaseApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=AssignmentOut)
     def post(self, request: Request, table_id: int) -> Response:
-        table_get_for_user(user=request.user, table_id=table_id)
+        check_table_in_users_rooms(request.user, table_id=table_id)
         return Response(AssignmentOut(services.dealer_release(actor=acting_user(request), table_id=table_id)).data)
 
 

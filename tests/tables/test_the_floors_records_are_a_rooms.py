@@ -1,6 +1,7 @@
 """The floor's own records are a room's: a waitlist is (room, game), a dealer's shift is in one room, a board
 link shows its room's board, and each room writes its signs and board in its own language. Each room's staff
-see their room's records alone, and another room's record is refused on the page and on the API."""
+see their room's records alone, and another room's record (a list entry, a shift, a board link, a table, a
+seat) is refused on the page and on the API."""
 
 from __future__ import annotations
 
@@ -20,7 +21,19 @@ from rake.selectors import sign_fee_words
 from rooms.models import Room
 from rooms.services import room_create
 from tables import selectors, services
-from tables.models import DealerShift, Game, KioskToken, Player, RoomLanguage, Table, WaitlistEntry, WaitlistStatus
+from tables.models import (
+    DealerShift,
+    Game,
+    KioskToken,
+    Player,
+    RoomLanguage,
+    SeatAway,
+    SeatSession,
+    Table,
+    TableStatus,
+    WaitlistEntry,
+    WaitlistStatus,
+)
 from tables.selectors.signage import room_language
 from tables.services.signage import kiosk_token_create, room_language_set
 from tests.factories import UserFactory, home_room
@@ -261,3 +274,72 @@ def test_each_room_writes_its_signs_in_its_own_language(
     assert selectors.sign_current(table_id=ararat.pk).data["language"] == "en"
     sign = client_for(neris_manager).get(reverse("floor:sign", args=[neris.pk])).content.decode()
     assert '<div class="sign-room" data-sign-room>Salon Neris</div>' in sign
+
+
+# --- another room's tables and seats -------------------------------------------------------------------
+
+
+def test_another_rooms_tables_and_seats_are_refused_on_every_operation(
+    neris_manager: User,
+    vilnius: Room,
+    club_poker: Game,
+    open_table: Callable[..., Table],
+    seat: Callable[..., SeatSession],
+    make_player: Callable[..., Player],
+    client_for: Callable[[User | None], Client],
+    api_for: Callable[[User | None], APIClient],
+) -> None:
+    running = open_table(club_poker)  # the home room's
+    closed = open_table(club_poker, open=False)
+    session = seat(running)
+    mine = _neris_table(neris_manager, vilnius, club_poker)
+    player = make_player().pk
+    api = api_for(neris_manager)
+    calls: list[tuple[str, dict[str, object]]] = [
+        (f"tables/{running.pk}/configure/", {"game_id": club_poker.pk, "seats": 6}),
+        (f"tables/{closed.pk}/open/", {}),
+        (f"tables/{running.pk}/pause/", {}),
+        (f"tables/{running.pk}/resume/", {}),
+        (f"tables/{running.pk}/close/", {}),
+        (f"tables/{running.pk}/seat/", {"player_id": player}),
+        (f"seat-sessions/{session.pk}/move/", {"table_id": mine.pk}),
+        (f"seat-sessions/{session.pk}/stand-up/", {}),
+        (f"seat-sessions/{session.pk}/away/", {}),
+        (f"seat-sessions/{session.pk}/back/", {}),
+    ]
+    for path, body in calls:
+        refused = api.post(f"{API}{path}", body, format="json")
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_room", path
+    assert api.get(f"{API}seat-sessions/{session.pk}/aways/").status_code == 403
+    assert api.get(f"{API}seat-sessions/?open=true").json()["results"] == []
+
+    page = client_for(neris_manager)
+    posts: list[tuple[str, dict[str, object]]] = [
+        (reverse("floor:table_configure", args=[running.pk]), {"game_id": club_poker.pk, "seats": 6}),
+        (reverse("floor:table_transition", args=[closed.pk, "open"]), {}),
+        (reverse("floor:table_transition", args=[running.pk, "pause"]), {}),
+        (reverse("floor:seat_player", args=[running.pk]), {"player_id": player, "buy_in": "20000"}),
+        (reverse("floor:seat_move", args=[session.pk]), {"from_table_id": mine.pk, "table_id": mine.pk}),
+        (reverse("floor:seat_stand_up", args=[session.pk]), {"table_id": mine.pk}),
+        (reverse("floor:seat_away", args=[session.pk]), {}),
+    ]
+    for url, body in posts:
+        response = page.post(url, body, follow=True)
+        assert response.status_code == 403 or "another room" in response.content.decode(), url
+
+    running.refresh_from_db()
+    closed.refresh_from_db()
+    assert (running.status, closed.status) == (TableStatus.OPEN, TableStatus.CLOSED)
+    assert SeatSession.objects.get(pk=session.pk).ended_at is None
+    assert not SeatAway.objects.exists() and not mine.seat_sessions.exists()
+
+
+def test_a_player_moves_only_between_tables_of_one_room(
+    vilnius: Room, club_poker: Game, open_table: Callable[..., Table], seat: Callable[..., SeatSession]
+) -> None:
+    group = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[None])
+    session = seat(open_table(club_poker))
+    there = _neris_table(group, vilnius, club_poker)
+    with pytest.raises(DomainError, match="between tables of one room"):
+        services.seat_move(actor=group, session_id=session.pk, table_id=there.pk)
+    assert SeatSession.objects.get(pk=session.pk).ended_at is None
