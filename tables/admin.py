@@ -64,8 +64,8 @@ class SeatAwayAdmin(ReadOnlyAdmin):
 
 @admin.register(m.WaitlistEntry)
 class WaitlistEntryAdmin(ReadOnlyAdmin):
-    list_display = ["game", "player", "source", "status", "queued_at", "ended_at", "end_reason"]
-    list_filter = ["status", "source"]
+    list_display = ["room", "game", "player", "source", "status", "queued_at", "ended_at", "end_reason"]
+    list_filter = ["room", "status", "source"]
 
 
 @admin.register(m.DealerProfile)
@@ -75,7 +75,8 @@ class DealerProfileAdmin(ReadOnlyAdmin):
 
 @admin.register(m.DealerShift)
 class DealerShiftAdmin(ReadOnlyAdmin):
-    list_display = ["dealer", "clock_in_at", "clock_out_at"]
+    list_display = ["room", "dealer", "clock_in_at", "clock_out_at"]
+    list_filter = ["room"]
 
 
 @admin.register(m.DealerAssignment)
@@ -97,10 +98,10 @@ class _SignagePageAdmin(ReadOnlyAdmin):
 
 @admin.register(m.RoomLanguage)
 class RoomLanguageAdmin(_SignagePageAdmin):
-    list_display = ["language", "created_at", "created_by"]
+    list_display = ["room", "language", "created_at", "created_by"]
 
 
 @admin.register(m.KioskToken)
 class KioskTokenAdmin(_SignagePageAdmin):
-    list_display = ["label", "created_at", "created_by", "revoked_at", "revoked_by"]
+    list_display = ["room", "label", "created_at", "created_by", "revoked_at", "revoked_by"]
     exclude = ["token_hash"]

@@ -14,7 +14,8 @@ from config.demo import DEMO_PASSWORD
 from config.roles import Role
 from config.services import user_create
 from rooms.models import Room
-from rooms.selectors import room_chosen
+from rooms.selectors import open_place_exists, room_chosen
+from rooms.services import staff_place
 from tables import services
 from tables.models import (
     DealerAssignment,
@@ -94,16 +95,22 @@ def _games(actor: User, done: list[str]) -> list[Game]:
     return games
 
 
-def _dealers(actor: User, games: list[Game], done: list[str]) -> list[User]:
+def _dealers(actor: User, room: Room, games: list[Game], done: list[str]) -> list[User]:
     dealers = []
     for username in DEALERS:
         user = User.objects.filter(username=username).first()
         if user is None:
             user = user_create(username=username, password=DEMO_PASSWORD, roles=[Role.DEALER], full_name="Davit Dealer")
             done.append(f"user {username}")
+        # A dealer clocks in in a room they work in (rooms.demo placed the demo's own staff already).
+        if not open_place_exists(user_id=user.pk, room_id=room.pk) and not open_place_exists(
+            user_id=user.pk, room_id=None
+        ):
+            staff_place(actor=actor, user=user, room=room)
+            done.append(f"staff place {username} in {room.code}")
         if not DealerProfile.objects.filter(user=user).exists():
             done.append(f"dealer profile {username}")
-        dealer_ready(actor=actor, dealer=user, games=games)
+        dealer_ready(actor=actor, room=room, dealer=user, games=games)
         dealers.append(user)
     return dealers
 
@@ -138,15 +145,16 @@ def _tables(actor: User, room: Room, games: list[Game], dealers: list[User], don
 
 def seed(*, actor: User) -> list[str]:
     done: list[str] = []
+    room = room_chosen(room_id=None)
     games = _games(actor, done)
-    dealers = _dealers(actor, games, done)
+    dealers = _dealers(actor, room, games, done)
     players = _players(actor, done)
-    _tables(actor, room_chosen(room_id=None), games, dealers, done)
+    _tables(actor, room, games, dealers, done)
     game = games[WAITLIST[0]]
     for last in WAITLIST[1]:
-        listed = WaitlistEntry.objects.filter(player=players[last], game=game).exists()
+        listed = WaitlistEntry.objects.filter(room=room, player=players[last], game=game).exists()
         if not listed and not SeatSession.objects.filter(player=players[last], ended_at__isnull=True).exists():
-            services.waitlist_add(actor=actor, game_id=game.pk, player_id=players[last].pk)
+            services.waitlist_add(actor=actor, room=room, game_id=game.pk, player_id=players[last].pk)
             done.append(f"{players[last].full_name} on the {game.name} list")
     barred = players[EXPELLED]
     if not Expulsion.objects.filter(player=barred).exists():

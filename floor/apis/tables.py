@@ -14,6 +14,7 @@ from tables import selectors, services
 from tables.apis.common import FM
 from tables.apis.out import TableOut
 from tables.apis.tables import TAG
+from tables.selectors.tables import check_table_in_users_rooms
 
 
 class TableOpenApi(APIView):
@@ -21,5 +22,6 @@ class TableOpenApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=TableOut)
     def post(self, request: Request, table_id: int) -> Response:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         services.table_open(actor=acting_user(request), table_id=table_id, fee_words=sign_fee_words)
         return Response(TableOut(selectors.table_get(table_id=table_id)).data)

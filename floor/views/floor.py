@@ -31,7 +31,13 @@ from tables import selectors, services
 from tables.models import GameKind, Table, TableStatus
 from tables.selectors.dealers import dealer_shifts
 from tables.selectors.players import players_pick
-from tables.selectors.tables import games_list, table_events, table_get_for_user, tables_for_user
+from tables.selectors.tables import (
+    check_table_in_users_rooms,
+    games_list,
+    table_events,
+    table_get_for_user,
+    tables_for_user,
+)
 from tables.views.common import (
     FM,
     PAGE_ROLES,
@@ -39,6 +45,7 @@ from tables.views.common import (
     action,
     attempt,
     int_field,
+    page_room,
     req_int,
     safe_next,
 )
@@ -57,7 +64,7 @@ def floor(request: HttpRequest) -> HttpResponse:
 def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
     context = {
         "tables": tables_with_hands(user=request.user, room=request.room),  # type: ignore[attr-defined]
-        "lists": selectors.waitlists_by_game() if has_any_role(request.user, (FM,)) else [],
+        "lists": selectors.waitlists_by_game(room=page_room(request)) if has_any_role(request.user, (FM,)) else [],
         "games": games_list(active=True),
         "is_floor_manager": has_any_role(request.user, (FM,)),
         "rules": RULES.values(),
@@ -88,7 +95,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         "table": table,
         "seats": seats,
         "dealer": table.current_assignments[0] if table.current_assignments else None,  # type: ignore[attr-defined]
-        "entries": list(selectors.waitlist_entries(game_id=table.game_id)) if table.game_id else [],
+        "entries": list(selectors.waitlist_entries(room=table.room, game_id=table.game_id)) if table.game_id else [],
         "dealers": _dealers_with_tables(running, table) if is_floor_manager else [],
         "games": games_list(active=True),
         "other_tables": [t for t in running if t.status == TableStatus.OPEN],
@@ -111,9 +118,10 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
 
 
 def _dealers_with_tables(tables: list[Table], table: Table) -> list[tuple[Any, Table | None]]:
-    """Clocked-in dealers, each with the other table they deal now (a push moves them from it)."""
+    """The dealers clocked in in the table's room, each with the other table they deal now (a push moves them
+    from it)."""
     dealing = {a.dealer_id: t for t in tables for a in t.current_assignments}  # type: ignore[attr-defined]
-    rows = [(s.dealer, dealing.get(s.dealer_id)) for s in dealer_shifts(open_only=True)]
+    rows = [(s.dealer, dealing.get(s.dealer_id)) for s in dealer_shifts(room=table.room, open_only=True)]
     return [(dealer, at) for dealer, at in rows if at is None or at.pk != table.pk]
 
 
@@ -166,6 +174,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 @roles_allowed(*PAGE_ROLES["write"]).page
 def table_configure(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         return services.table_configure(
             actor=acting_user(request),
             table_id=table_id,
@@ -203,6 +212,7 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
         raise Http404
     service, done = TRANSITIONS[transition]
     try:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         table = service(actor=acting_user(request), table_id=table_id)
     except DomainError as exc:
         messages.error(request, exc.message)
@@ -216,6 +226,7 @@ def table_transition(request: HttpRequest, table_id: int, transition: str) -> Ht
 def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         push = services.dealer_push(
             actor=acting_user(request), table_id=table_id, dealer_id=req_int(request.POST, "dealer_id")
         )
@@ -244,6 +255,7 @@ def dealer_assign(request: HttpRequest, table_id: int) -> HttpResponse:
 def dealer_release(request: HttpRequest, table_id: int) -> HttpResponse:
     back = safe_next(request, table_url(table_id))
     try:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         released = services.dealer_release(actor=acting_user(request), table_id=table_id)
     except DomainError as exc:
         messages.error(request, exc.message)

@@ -15,6 +15,7 @@ from games.services.seating import seat_player_with_buy_in
 from tables import services
 from tables.models import AwayReturn
 from tables.selectors.players import players_pick
+from tables.selectors.tables import check_seat_session_in_users_rooms, check_table_in_users_rooms
 from tables.views.common import PAGE_ROLES, action, attempt, int_field, req_int, run, safe_next
 
 # The pickers a page holds: "seat" (the table page: a seated player is not offered) and "list" (the
@@ -47,6 +48,7 @@ def player_pick(request: HttpRequest) -> HttpResponse:
 @roles_allowed(*PAGE_ROLES["write"]).page
 def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         return seat_player_with_buy_in(
             actor=acting_user(request),
             table_id=table_id,
@@ -70,7 +72,11 @@ def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
 @roles_allowed(*PAGE_ROLES["write"]).page
 def seat_stand_up(request: HttpRequest, session_id: int) -> HttpResponse:
     table_id = req_int(request.POST, "table_id")
-    call = lambda: services.seat_stand_up(actor=acting_user(request), session_id=session_id)  # noqa: E731
+
+    def call() -> object:
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
+        return services.seat_stand_up(actor=acting_user(request), session_id=session_id)
+
     return run(request, call, done=_("Player stood up."), back=table_url(table_id))
 
 
@@ -80,6 +86,7 @@ def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
     from_table_id = req_int(request.POST, "from_table_id")
 
     def call() -> object:
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
         return services.seat_move(
             actor=acting_user(request),
             session_id=session_id,
@@ -101,7 +108,10 @@ def seat_move(request: HttpRequest, session_id: int) -> HttpResponse:
 @action
 @roles_allowed(*PAGE_ROLES["table_write"]).page
 def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
-    call = lambda: services.seat_away_start(actor=acting_user(request), session_id=session_id)  # noqa: E731
+    def call() -> object:
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
+        return services.seat_away_start(actor=acting_user(request), session_id=session_id)
+
     return run(request, call, done=_("Player marked away."), back=safe_next(request, reverse("floor:floor")))
 
 
@@ -109,5 +119,9 @@ def seat_away(request: HttpRequest, session_id: int) -> HttpResponse:
 @roles_allowed(*PAGE_ROLES["table_write"]).page
 def seat_back(request: HttpRequest, session_id: int) -> HttpResponse:
     choice = request.POST.get("choice") or AwayReturn.POST  # the service refuses anything but post or wait
-    call = lambda: services.seat_away_end(actor=acting_user(request), session_id=session_id, choice=choice)  # noqa: E731
+
+    def call() -> object:
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
+        return services.seat_away_end(actor=acting_user(request), session_id=session_id, choice=choice)
+
     return run(request, call, done=_("Player is back."), back=safe_next(request, reverse("floor:floor")))

@@ -29,7 +29,7 @@ from tables.selectors.signage import room_language
 from tables.selectors.tables import table_get_for_user
 from tables.services.signage import room_language_set
 from tables.services.signs import sign_fields
-from tables.views.common import PAGE_ROLES
+from tables.views.common import PAGE_ROLES, page_room
 
 # Who sets the room language (tables.views.public's signage page, where its form is): the floor runs the
 # room, the admin its settings.
@@ -43,7 +43,7 @@ def _language_name(code: str) -> str:
 def _sign_context(request: HttpRequest, table: Table) -> dict[str, Any]:
     """The sign in the room's language, or (``?preview=1``) in the language the page is read in."""
     current = selectors.sign_current(table_id=table.pk)
-    room = room_language()
+    room = room_language(room_id=table.room_id)
     ui = translation.get_language() or settings.LANGUAGE_CODE
     preview = request.GET.get("preview") == "1" and ui != room
     fields: dict[str, Any] | None = None
@@ -85,13 +85,14 @@ def sign(request: HttpRequest, table_id: int) -> HttpResponse:
 def room_language_change(request: HttpRequest) -> HttpResponse:
     """The signage page's language form: the room's new language, every running table's sign redone in it."""
     try:
+        room = page_room(request)
         row = room_language_set(
-            actor=acting_user(request), language=request.POST.get("language", ""), fee_words=sign_fee_words
+            actor=acting_user(request), room=room, language=request.POST.get("language", ""), fee_words=sign_fee_words
         )
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("tables:signage")
-    name = _language_name(row.language if row else room_language())
+    name = _language_name(row.language if row else room_language(room_id=room.pk))
     if row is None:
         messages.success(request, _("The signs and the board are already in %(language)s.") % {"language": name})
     else:

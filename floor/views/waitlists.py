@@ -20,8 +20,9 @@ from games.services.seating import waitlist_seat_with_buy_in
 from tables import selectors, services
 from tables.models import TableStatus, WaitlistSource
 from tables.selectors.tables import games_list, tables_list
+from tables.selectors.waitlists import waitlist_entry_get_for_user
 from tables.services.waitlists import REMOVE_REASONS
-from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, int_field, req_int, safe_next
+from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, int_field, page_room, req_int, safe_next
 
 
 @roles_allowed(*PAGE_ROLES["waitlists"]).page
@@ -30,14 +31,16 @@ def waitlists(request: HttpRequest) -> HttpResponse:
 
 
 def waitlists_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
-    """The lists; ``refused``: a form of this page shown again as it was sent."""
-    today = current_gaming_day()
+    """The lists of the room picked; ``refused``: a form of this page shown again as it was sent."""
+    room = page_room(request)
+    today = current_gaming_day(room=room)
     context = {
-        "lists": selectors.waitlists_by_game(),
+        "room": room,
+        "lists": selectors.waitlists_by_game(room=room),
         "games": games_list(active=True),
-        "tables": [t for t in tables_list() if t.status == TableStatus.OPEN],
-        "today": selectors.waitlist_analytics(start=today),
-        "by_day": selectors.waitlist_analytics(start=today - timedelta(days=6), end=today),
+        "tables": list(tables_list(status=TableStatus.OPEN).filter(room=room)),
+        "today": selectors.waitlist_analytics(room=room, start=today),
+        "by_day": selectors.waitlist_analytics(room=room, start=today - timedelta(days=6), end=today),
         "sources": WaitlistSource.choices,
         "remove_reasons": [(r.value, r.label) for r in REMOVE_REASONS],
         "is_floor_manager": has_any_role(request.user, (FM,)),
@@ -60,6 +63,7 @@ def waitlist_add(request: HttpRequest) -> HttpResponse:
     def call() -> object:
         return services.waitlist_add(
             actor=acting_user(request),
+            room=page_room(request),
             game_id=req_int(request.POST, "game_id"),
             player_id=req_int(request.POST, "player_id"),
             source=request.POST.get("source", WaitlistSource.DESK),
@@ -82,12 +86,14 @@ def waitlist_entry_action(request: HttpRequest, entry_id: int, verb: str) -> Htt
     user = acting_user(request)
     if verb == "seat":
         return _seat(request, entry_id)
+
+    def mine() -> int:
+        return waitlist_entry_get_for_user(user=user, entry_id=entry_id).pk
+
     calls = {
-        "check-in": lambda: services.waitlist_check_in(actor=user, entry_id=entry_id),
-        "call": lambda: services.waitlist_call(actor=user, entry_id=entry_id),
-        "remove": lambda: services.waitlist_remove(
-            actor=user, entry_id=entry_id, reason=request.POST.get("reason", "")
-        ),
+        "check-in": lambda: services.waitlist_check_in(actor=user, entry_id=mine()),
+        "call": lambda: services.waitlist_call(actor=user, entry_id=mine()),
+        "remove": lambda: services.waitlist_remove(actor=user, entry_id=mine(), reason=request.POST.get("reason", "")),
     }
     done = {
         "check-in": _("Checked in."),
@@ -114,7 +120,7 @@ def _seat(request: HttpRequest, entry_id: int) -> HttpResponse:
     def call() -> object:
         return waitlist_seat_with_buy_in(
             actor=acting_user(request),
-            entry_id=entry_id,
+            entry_id=waitlist_entry_get_for_user(user=request.user, entry_id=entry_id).pk,
             table_id=table_id,
             seat_number=int_field(request.POST, "seat_number", required=False),
             seat_entry=request.POST.get("entry", ""),

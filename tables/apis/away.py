@@ -17,6 +17,7 @@ from tables import selectors, services
 from tables.apis.common import FM, paginate
 from tables.apis.out import SeatAwayOut
 from tables.models import AwayReturn
+from tables.selectors.tables import check_seat_session_in_users_rooms
 
 TAG = ["floor: tables"]
 
@@ -29,6 +30,7 @@ class SeatAwayApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses={201: SeatAwayOut})
     def post(self, request: Request, session_id: int) -> Response:
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
         away = services.seat_away_start(actor=acting_user(request), session_id=session_id)
         return Response(SeatAwayOut(away).data, status=201)
 
@@ -46,6 +48,7 @@ class SeatBackApi(APIView):
     def post(self, request: Request, session_id: int) -> Response:
         data = self.SeatBackInput(data=request.data)
         data.is_valid(raise_exception=True)
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
         away = services.seat_away_end(actor=acting_user(request), session_id=session_id, **data.validated_data)
         return Response(SeatAwayOut(away).data)
 
@@ -58,4 +61,5 @@ class SeatAwayListApi(APIView):
 
     @extend_schema(tags=TAG, responses=SeatAwayOut(many=True))
     def get(self, request: Request, session_id: int) -> Response:
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
         return paginate(self, request, selectors.seat_aways(session_id=session_id), SeatAwayOut)

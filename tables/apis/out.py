@@ -270,6 +270,7 @@ class WaitlistEntryOut(serializers.ModelSerializer[WaitlistEntry]):
         model = WaitlistEntry
         fields = [
             "id",
+            "room",
             "game",
             "game_name",
             "player",
@@ -324,7 +325,7 @@ class ShiftOut(serializers.ModelSerializer[DealerShift]):
 
     class Meta:
         model = DealerShift
-        fields = ["id", "dealer", "clock_in_at", "clock_out_at"]
+        fields = ["id", "room", "dealer", "clock_in_at", "clock_out_at"]
 
 
 class AssignmentOut(serializers.ModelSerializer[DealerAssignment]):
@@ -394,6 +395,7 @@ class BoardListOut(serializers.Serializer[Any]):
 
 
 class BoardOut(serializers.Serializer[Any]):
+    room = serializers.CharField(help_text=gettext_lazy("the name of the room the board is for"))
     now = serializers.DateTimeField()
     tables = BoardTableOut(many=True)
     waitlists = BoardListOut(many=True)

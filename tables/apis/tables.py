@@ -16,12 +16,20 @@ from config.errors import NotFound
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
-from rooms.selectors import room_for
+from rooms.selectors import room_for, room_ids_of
 from tables import selectors, services
 from tables.apis.common import FM, paginate, seat_entry_field
 from tables.apis.out import GameOut, SeatOut, SignOut, TableEventOut, TableOut
 from tables.models import GameKind, Ring, Structure, TableStatus
-from tables.selectors.tables import games_list, seat_sessions, table_events, table_get_for_user, tables_for_user
+from tables.selectors.tables import (
+    check_seat_session_in_users_rooms,
+    check_table_in_users_rooms,
+    games_list,
+    seat_sessions,
+    table_events,
+    table_get_for_user,
+    tables_for_user,
+)
 
 TAG = ["floor: tables"]
 TABLE_READERS = [Role.ACCOUNTANT, Role.DEALER]
@@ -143,6 +151,7 @@ class TableConfigureApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         data = self.TableConfigureInput(data=request.data)
         data.is_valid(raise_exception=True)
+        check_table_in_users_rooms(request.user, table_id=table_id)
         services.table_configure(actor=acting_user(request), table_id=table_id, **data.validated_data)
         return Response(TableOut(selectors.table_get(table_id=table_id)).data)
 
@@ -155,6 +164,7 @@ class _TransitionApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=TableOut)
     def post(self, request: Request, table_id: int) -> Response:
+        check_table_in_users_rooms(request.user, table_id=table_id)
         self.transition(request, table_id)
         return Response(TableOut(selectors.table_get(table_id=table_id)).data)
 
@@ -222,6 +232,7 @@ class SeatPlayerApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         data = self.SeatPlayerInput(data=request.data)
         data.is_valid(raise_exception=True)
+        check_table_in_users_rooms(request.user, table_id=table_id)
         session = services.seat_player(actor=acting_user(request), table_id=table_id, **data.validated_data)
         return Response(SeatOut(session).data, status=201)
 
@@ -241,6 +252,7 @@ class SeatSessionListApi(APIView):
         query.is_valid(raise_exception=True)
         q = query.validated_data
         rows = seat_sessions(table_id=q.get("table"), player_id=q.get("player"), open_only=q["open"])
+        rows = rows.filter(table__room_id__in=room_ids_of(request.user))
         return paginate(self, request, rows, SeatOut)
 
 
@@ -255,6 +267,7 @@ class SeatMoveApi(APIView):
     def post(self, request: Request, session_id: int) -> Response:
         data = self.SeatMoveInput(data=request.data)
         data.is_valid(raise_exception=True)
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
         session = services.seat_move(actor=acting_user(request), session_id=session_id, **data.validated_data)
         return Response(SeatOut(session).data, status=201)
 
@@ -264,5 +277,6 @@ class SeatStandUpApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=SeatOut)
     def post(self, request: Request, session_id: int) -> Response:
+        check_seat_session_in_users_rooms(request.user, session_id=session_id)
         session = services.seat_stand_up(actor=acting_user(request), session_id=session_id)
         return Response(SeatOut(session).data)

@@ -17,11 +17,13 @@ from config.gaming_day import current_gaming_day
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
+from rooms.models import Room
+from rooms.selectors import room_for
 from tables import selectors, services
 from tables.apis.common import FM, paginate, seat_entry_field
 from tables.apis.out import WaitlistEntryOut, WaitlistGameOut, WaitStatsOut
 from tables.models import WaitlistEndReason, WaitlistSource
-from tables.selectors.waitlists import waitlist_entry_get
+from tables.selectors.waitlists import waitlist_entry_get, waitlist_entry_get_for_user
 from tables.services.waitlists import REMOVE_REASONS
 
 TAG = ["floor: waitlists"]
@@ -30,8 +32,23 @@ READERS = [Role.ACCOUNTANT, Role.DEALER]
 FULL_NAME_READERS = (FM, Role.ACCOUNTANT)
 
 
+def room_field() -> StrictIntegerField:
+    """The room a list is read or written in: required of a user who works in several rooms."""
+    return StrictIntegerField(text=True, required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
+
+
+def _room(request: Request, room_id: int | None) -> Room:
+    return room_for(user=request.user, room_id=room_id)
+
+
+def _entry(request: Request, entry_id: int) -> int:
+    """``entry_id``, once the entry is found on a list of a room the user works in (else 403 not_your_room)."""
+    return waitlist_entry_get_for_user(user=request.user, entry_id=entry_id).pk
+
+
 class WaitlistBoardApi(APIView):
-    """Every game's open list in fair order (an interest list while no table deals the game).
+    """Every game's open list in the room, in fair order (an interest list while no table of the room deals
+    the game).
 
     Floor managers and accountants read full names; dealers read the names as the room board
     shows them (``Player.masked_name``: first name and last initial), ``full_name`` null.
@@ -39,10 +56,16 @@ class WaitlistBoardApi(APIView):
 
     permission_classes = [roles_allowed(FM, read=READERS)]
 
-    @extend_schema(tags=TAG, responses=WaitlistGameOut(many=True))
+    class WaitlistBoardFilter(serializers.Serializer[Any]):
+        room = room_field()
+
+    @extend_schema(tags=TAG, parameters=[WaitlistBoardFilter], responses=WaitlistGameOut(many=True))
     def get(self, request: Request) -> Response:
+        query = self.WaitlistBoardFilter(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        room = _room(request, query.validated_data["room"])
         context = {"full_names": has_any_role(request.user, FULL_NAME_READERS)}
-        return Response(WaitlistGameOut(selectors.waitlists_by_game(), many=True, context=context).data)
+        return Response(WaitlistGameOut(selectors.waitlists_by_game(room=room), many=True, context=context).data)
 
 
 class WaitlistEntryListApi(APIView):
@@ -50,6 +73,7 @@ class WaitlistEntryListApi(APIView):
     pagination_class = Pagination
 
     class WaitlistEntryListFilter(serializers.Serializer[Any]):
+        room = room_field()
         game = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
         open = StrictBooleanField(text=True, required=False, default=True)
 
@@ -58,7 +82,7 @@ class WaitlistEntryListApi(APIView):
         query = self.WaitlistEntryListFilter(data=request.query_params)
         query.is_valid(raise_exception=True)
         q = query.validated_data
-        rows = selectors.waitlist_entries(game_id=q.get("game"), open_only=q["open"])
+        rows = selectors.waitlist_entries(room=_room(request, q["room"]), game_id=q.get("game"), open_only=q["open"])
         return paginate(self, request, rows, WaitlistEntryOut)
 
 
@@ -70,12 +94,16 @@ class WaitlistAddApi(APIView):
         player_id = StrictIntegerField(min_value=1, max_value=MAX_ID)
         source = EnumField(WaitlistSource, required=False, default=WaitlistSource.DESK)  # type: ignore[assignment]
         check_in_minutes = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1)
+        # Required of a user who works in several rooms.
+        room_id = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
 
     @extend_schema(tags=TAG, request=WaitlistAddInput, responses={201: WaitlistEntryOut})
     def post(self, request: Request) -> Response:
         data = self.WaitlistAddInput(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = services.waitlist_add(actor=acting_user(request), **data.validated_data)
+        fields = dict(data.validated_data)
+        room = _room(request, fields.pop("room_id"))
+        entry = services.waitlist_add(actor=acting_user(request), room=room, **fields)
         return Response(WaitlistEntryOut(entry).data, status=201)
 
 
@@ -84,7 +112,7 @@ class WaitlistCheckInApi(APIView):
 
     @extend_schema(tags=TAG, request=None, responses=WaitlistEntryOut)
     def post(self, request: Request, entry_id: int) -> Response:
-        services.waitlist_check_in(actor=acting_user(request), entry_id=entry_id)
+        services.waitlist_check_in(actor=acting_user(request), entry_id=_entry(request, entry_id))
         return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
 
 
@@ -98,7 +126,7 @@ class WaitlistCallApi(APIView):
     def post(self, request: Request, entry_id: int) -> Response:
         data = self.WaitlistCallInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.waitlist_call(actor=acting_user(request), entry_id=entry_id, **data.validated_data)
+        services.waitlist_call(actor=acting_user(request), entry_id=_entry(request, entry_id), **data.validated_data)
         return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
 
 
@@ -117,7 +145,7 @@ class WaitlistSeatApi(APIView):
         v = data.validated_data
         services.waitlist_seat(
             actor=acting_user(request),
-            entry_id=entry_id,
+            entry_id=_entry(request, entry_id),
             table_id=v["table_id"],
             seat_number=v["seat_number"],
             seat_entry=v["entry"],
@@ -135,16 +163,19 @@ class WaitlistRemoveApi(APIView):
     def post(self, request: Request, entry_id: int) -> Response:
         data = self.WaitlistRemoveInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.waitlist_remove(actor=acting_user(request), entry_id=entry_id, reason=data.validated_data["reason"])
+        services.waitlist_remove(
+            actor=acting_user(request), entry_id=_entry(request, entry_id), reason=data.validated_data["reason"]
+        )
         return Response(WaitlistEntryOut(waitlist_entry_get(entry_id=entry_id)).data)
 
 
 class WaitlistAnalyticsApi(APIView):
-    """Average and longest wait per game, per gaming day (default: today)."""
+    """Average and longest wait per game in the room, per gaming day of the room (default: today)."""
 
     permission_classes = [roles_allowed(FM, read=[Role.ACCOUNTANT])]
 
     class WaitlistAnalyticsFilter(serializers.Serializer[Any]):
+        room = room_field()
         start = serializers.DateField(required=False)
         end = serializers.DateField(required=False)
 
@@ -152,8 +183,9 @@ class WaitlistAnalyticsApi(APIView):
     def get(self, request: Request) -> Response:
         query = self.WaitlistAnalyticsFilter(data=request.query_params)
         query.is_valid(raise_exception=True)
-        start = query.validated_data.get("start") or current_gaming_day()
+        room = _room(request, query.validated_data["room"])
+        start = query.validated_data.get("start") or current_gaming_day(room=room)
         end = query.validated_data.get("end") or start
         if end < start or (end - start).days > 366:
             raise DomainError(_("Give a range of at most a year with start ≤ end."), code="bad_range")
-        return Response(WaitStatsOut(selectors.waitlist_analytics(start=start, end=end), many=True).data)
+        return Response(WaitStatsOut(selectors.waitlist_analytics(room=room, start=start, end=end), many=True).data)

@@ -25,8 +25,14 @@ class DealerProfile(Recorded):
 
 
 class DealerShift(Recorded):
-    """From clock-in to clock-out; a dealer clocked in and not at a table is on a break."""
+    """From clock-in to clock-out, in one room; a dealer clocked in and not at a table is on a break.
 
+    A dealer has one open shift at a time, so is in one room at a time; they deal only that room's tables.
+    """
+
+    room = models.ForeignKey(
+        "rooms.Room", on_delete=models.PROTECT, related_name="dealer_shifts", verbose_name=_("room")
+    )
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="dealer_shifts")
     clock_in_at = models.DateTimeField(_("clocked in"))
     clock_out_at = models.DateTimeField(_("clocked out"), null=True, blank=True)

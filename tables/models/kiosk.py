@@ -13,9 +13,12 @@ from config.models import Recorded
 class KioskToken(Recorded):
     """A read-only board link; only the SHA-256 of its secret is kept, so the database cannot show it.
 
-    Revoking stamps ``revoked_at`` and ``revoked_by`` once; the row stays.
+    Revoking stamps ``revoked_at`` and ``revoked_by`` once; the row stays. A link shows its room's board alone.
     """
 
+    room = models.ForeignKey(
+        "rooms.Room", on_delete=models.PROTECT, related_name="kiosk_tokens", verbose_name=_("room")
+    )
     label = models.CharField(_("label"), max_length=80)
     token_hash = models.CharField(_("token hash"), max_length=64, unique=True)
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)

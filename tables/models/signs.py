@@ -46,17 +46,19 @@ class SignVersion(Recorded):
 
 
 class RoomLanguage(Recorded):
-    """The language the room's signs and wall board are written in, newest row in force.
+    """The language a room's signs and wall board are written in, the room's newest row in force.
 
     A change is a new row (who, when), never an edit; with no row the room
     speaks ``settings.LANGUAGE_CODE``.
     """
 
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="languages", verbose_name=_("room"))
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
 
     class Meta:
-        ordering = ["created_at", "pk"]
+        ordering = ["room_id", "created_at", "pk"]
         get_latest_by = ["created_at", "pk"]
+        indexes = [models.Index(fields=["room", "created_at"], name="room_language_room_idx")]
 
     def __str__(self) -> str:
         return f"room language {self.language} from {self.created_at:%Y-%m-%d %H:%M}"

@@ -46,6 +46,10 @@ class WaitlistEntry(Recorded):
     the list or, once, at its old place (``CARDROOM_WAITLIST_MISSED_CALL_PLACE``).
     """
 
+    # A list is a room's for one game of the group's catalogue: (room, game).
+    room = models.ForeignKey(
+        "rooms.Room", on_delete=models.PROTECT, related_name="waitlist_entries", verbose_name=_("room")
+    )
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="waitlist_entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="waitlist_entries")
     source = models.CharField(_("source"), max_length=10, choices=WaitlistSource.choices, default=WaitlistSource.DESK)
@@ -79,12 +83,12 @@ class WaitlistEntry(Recorded):
     class Meta:
         ordering = ["queued_at", "pk"]
         verbose_name_plural = "waitlist entries"
-        indexes = [models.Index(fields=["game", "status", "queued_at"], name="waitlist_order_idx")]
+        indexes = [models.Index(fields=["room", "game", "status", "queued_at"], name="waitlist_room_order_idx")]
         constraints = [
             models.UniqueConstraint(
-                fields=["game", "player"],
+                fields=["room", "game", "player"],
                 condition=Q(status__in=OPEN_STATUSES),
-                name="waitlist_player_once_per_list",
+                name="waitlist_player_once_per_room_list",
                 violation_error_message=_("That player is already on this list."),
             ),
             models.CheckConstraint(

@@ -6,16 +6,18 @@ from typing import Any
 
 from django.utils import timezone
 
+from rooms.models import Room
 from tables.models import TableStatus, WaitlistStatus
 from tables.selectors.tables import tables_list
 from tables.selectors.waitlists import waitlists_by_game
 from tables.selectors.words import stakes_text
 
 
-def room_board() -> dict[str, Any]:
-    """Server time, running tables (seats taken/free) and each game's list (first name + initial, called or not)."""
+def room_board(*, room: Room) -> dict[str, Any]:
+    """``room``'s board: its name, the server time, its running tables (seats taken/free) and each game's list
+    in the room (first name + initial, called or not)."""
     tables = []
-    for table in tables_list():
+    for table in tables_list().filter(room=room):
         if table.status == TableStatus.CLOSED or table.game is None:
             continue
         taken = len(table.open_sessions)  # type: ignore[attr-defined]
@@ -44,6 +46,6 @@ def room_board() -> dict[str, Any]:
             "called": sum(e.status == WaitlistStatus.CALLED for e in lst.entries),
             "is_interest_list": lst.is_interest_list,
         }
-        for lst in waitlists_by_game()
+        for lst in waitlists_by_game(room=room)
     ]
-    return {"now": timezone.now(), "tables": tables, "waitlists": lists}
+    return {"room": room.name, "now": timezone.now(), "tables": tables, "waitlists": lists}

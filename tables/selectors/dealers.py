@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
 from config.roles import Role, has_any_role
+from rooms.models import Room, StaffPlace
 from tables.models import DealerAssignment, DealerProfile, DealerShift, Table, TableStatus
 
 # Who does a table's dealer work at any table: hands, fills and credits, tray counts.
@@ -103,14 +104,27 @@ def _where_they_deal(user_id: int, table_id: int, table_number: int | None) -> s
     }
 
 
-def dealer_profiles() -> QuerySet[DealerProfile]:
-    return DealerProfile.objects.select_related("user").prefetch_related("games").order_by("user__username")
+def _works_in(room: Room | None, user_field: str) -> Q:
+    """The users (through ``user_field``) with an open place in ``room`` or for the whole group; everyone
+    for no room."""
+    if room is None:
+        return Q()
+    places = StaffPlace.objects.filter(Q(room=room) | Q(room__isnull=True), ended_at__isnull=True)
+    return Q(**{f"{user_field}__in": places.values("user_id")})
 
 
-def dealers_without_profile() -> QuerySet[User]:
-    """Active users who hold the dealer role and may not deal any game yet: the floor gives them games."""
+def dealer_profiles(*, room: Room | None = None) -> QuerySet[DealerProfile]:
+    """The dealers' profiles (of the dealers who work in ``room`` when given)."""
+    rows = DealerProfile.objects.filter(_works_in(room, "user_id"))
+    return rows.select_related("user").prefetch_related("games").order_by("user__username")
+
+
+def dealers_without_profile(*, room: Room | None = None) -> QuerySet[User]:
+    """Active users who hold the dealer role (in ``room`` when given) and may not deal any game yet: the floor
+    gives them games."""
     return (
         User.objects.filter(is_active=True, groups__name=Role.DEALER, dealer_profile__isnull=True)
+        .filter(_works_in(room, "pk"))
         .distinct()
         .order_by("username")
     )
@@ -125,8 +139,9 @@ def dealer_assignments(*, table_id: int | None = None, dealer_id: int | None = N
     return rows.order_by("-started_at", "-pk")
 
 
-def dealer_shifts(*, open_only: bool = False) -> QuerySet[DealerShift]:
-    rows = DealerShift.objects.select_related("dealer")
+def dealer_shifts(*, room: Room, open_only: bool = False) -> QuerySet[DealerShift]:
+    """The shifts worked in ``room``, newest first."""
+    rows = DealerShift.objects.filter(room=room).select_related("dealer")
     if open_only:
         rows = rows.filter(clock_out_at__isnull=True)
     return rows.order_by("-clock_in_at", "-pk")
@@ -170,10 +185,14 @@ def is_over_max(assignment: DealerAssignment, now: datetime) -> bool:
     return assignment.started_at + timedelta(minutes=settings.CARDROOM_DEALER_MAX_MINUTES) <= now
 
 
-def _resting(now: datetime) -> list[ResterRow]:
-    """Clocked-in dealers at no table, longest-rested first (they push next)."""
+def _resting(room: Room, now: datetime) -> list[ResterRow]:
+    """Dealers clocked in in ``room`` at no table, longest-rested first (they push next)."""
     busy = set(DealerAssignment.objects.filter(ended_at__isnull=True).values_list("dealer_id", flat=True))
-    shifts = DealerShift.objects.filter(clock_out_at__isnull=True).select_related("dealer").exclude(dealer_id__in=busy)
+    shifts = (
+        DealerShift.objects.filter(room=room, clock_out_at__isnull=True)
+        .select_related("dealer")
+        .exclude(dealer_id__in=busy)
+    )
     last_end = dict(
         DealerAssignment.objects.filter(dealer_id__in=[s.dealer_id for s in shifts])
         .values("dealer_id")
@@ -193,13 +212,13 @@ def _resting(now: datetime) -> list[ResterRow]:
     return sorted(rows, key=lambda r: (r.resting_since, r.dealer.pk))
 
 
-def rotation_board(*, now: datetime | None = None) -> RotationBoard:
-    """The downs: who deals where since when, who pushes next and where."""
+def rotation_board(*, room: Room, now: datetime | None = None) -> RotationBoard:
+    """``room``'s downs: who deals where since when, who pushes next and where."""
     moment = now or timezone.now()
     from tables.selectors.tables import tables_list
 
-    tables = [t for t in tables_list() if t.status != TableStatus.CLOSED or t.current_assignments]  # type: ignore[attr-defined]
-    resting = _resting(moment)
+    tables = [t for t in tables_list().filter(room=room) if t.status != TableStatus.CLOSED or t.current_assignments]  # type: ignore[attr-defined]
+    resting = _resting(room, moment)
     free = list(resting)
     rows: list[DownsRow] = []
     for table in tables:

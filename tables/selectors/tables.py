@@ -137,6 +137,25 @@ def table_opens_for(user: AbstractBaseUser | AnonymousUser, table: Table) -> boo
     )
 
 
+def check_table_in_users_rooms(user: AbstractBaseUser | AnonymousUser, *, table_id: int) -> None:
+    """Refuse an operation on a table of a room ``user`` does not work in (403 ``not_your_room``), before the
+    service that does it runs; what the user's role may do there is the operation's own check."""
+    row = Table.objects.filter(pk=table_id).values_list("room_id", "number").first()
+    if row is None:
+        raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id})
+    if row[0] not in room_ids_of(user):
+        raise Forbidden(_("Table %(number)s is another room's.") % {"number": row[1]}, code="not_your_room")
+
+
+def check_seat_session_in_users_rooms(user: AbstractBaseUser | AnonymousUser, *, session_id: int) -> None:
+    """Refuse an operation on a seat at a table of a room ``user`` does not work in (403 ``not_your_room``)."""
+    row = SeatSession.objects.filter(pk=session_id).values_list("table__room_id", "table__number").first()
+    if row is None:
+        raise NotFound(_("Seat session %(session_id)s does not exist.") % {"session_id": session_id})
+    if row[0] not in room_ids_of(user):
+        raise Forbidden(_("Table %(number)s is another room's.") % {"number": row[1]}, code="not_your_room")
+
+
 def table_get_for_user(*, user: AbstractBaseUser | AnonymousUser, table_id: int) -> Table:
     table = table_get(table_id=table_id)
     if table.room_id not in room_ids_of(user):

@@ -6,17 +6,20 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from config.errors import NotFound
+from config.errors import Forbidden, NotFound
 from config.gaming_day import gaming_day_bounds, gaming_day_of
+from rooms.models import Room
+from rooms.selectors import room_ids_of
 from tables.models import OPEN_STATUSES, Game, Table, TableStatus, WaitlistEntry, WaitlistStatus
 
 
-def waitlist_entries(*, game_id: int | None = None, open_only: bool = True) -> QuerySet[WaitlistEntry]:
-    """Entries in fair order (``queued_at`` then pk)."""
-    rows = WaitlistEntry.objects.select_related("player", "game")
+def waitlist_entries(*, room: Room, game_id: int | None = None, open_only: bool = True) -> QuerySet[WaitlistEntry]:
+    """``room``'s entries in fair order (``queued_at`` then pk)."""
+    rows = WaitlistEntry.objects.filter(room=room).select_related("player", "game")
     if game_id is not None:
         rows = rows.filter(game_id=game_id)
     if open_only:
@@ -25,9 +28,19 @@ def waitlist_entries(*, game_id: int | None = None, open_only: bool = True) -> Q
 
 
 def waitlist_entry_get(*, entry_id: int) -> WaitlistEntry:
-    entry = WaitlistEntry.objects.select_related("player", "game").filter(pk=entry_id).first()
+    entry = WaitlistEntry.objects.select_related("player", "game", "room").filter(pk=entry_id).first()
     if entry is None:
         raise NotFound(_("Waitlist entry %(entry_id)s does not exist.") % {"entry_id": entry_id})
+    return entry
+
+
+def waitlist_entry_get_for_user(*, user: AbstractBaseUser | AnonymousUser, entry_id: int) -> WaitlistEntry:
+    """The entry, when it is on a list of a room ``user`` works in."""
+    entry = waitlist_entry_get(entry_id=entry_id)
+    if entry.room_id not in room_ids_of(user):
+        raise Forbidden(
+            _("Waitlist entry %(entry_id)s is another room's.") % {"entry_id": entry_id}, code="not_your_room"
+        )
     return entry
 
 
@@ -43,15 +56,16 @@ class GameList:
         return self.running_tables == 0
 
 
-def waitlists_by_game() -> list[GameList]:
-    """Every game with an open list, or a running table, in catalogue order (two queries)."""
+def waitlists_by_game(*, room: Room) -> list[GameList]:
+    """Every game with an open list in ``room``, or a running table there, in catalogue order (two queries)."""
     running: dict[int, int] = defaultdict(int)
-    for game_id in Table.objects.exclude(status=TableStatus.CLOSED).values_list("game_id", flat=True):
+    tables = Table.objects.filter(room=room).exclude(status=TableStatus.CLOSED)
+    for game_id in tables.values_list("game_id", flat=True):
         if game_id is not None:
             running[game_id] += 1
     entries: dict[int, list[WaitlistEntry]] = defaultdict(list)
     games: dict[int, Game] = {}
-    for entry in waitlist_entries():
+    for entry in waitlist_entries(room=room):
         entries[entry.game_id].append(entry)
         games[entry.game_id] = entry.game
     missing = set(running) - set(games)
@@ -70,20 +84,21 @@ class WaitStats:
     longest: timedelta
 
 
-def waitlist_analytics(*, start: date, end: date | None = None) -> list[WaitStats]:
-    """Average and longest wait (first join → seated) per game and gaming day, for days start..end."""
+def waitlist_analytics(*, room: Room, start: date, end: date | None = None) -> list[WaitStats]:
+    """Average and longest wait (first join → seated) on ``room``'s lists per game and gaming day of the
+    room, for days start..end."""
     last = end or start
-    since, _ = gaming_day_bounds(start)
-    _, until = gaming_day_bounds(last)
+    since, _ = gaming_day_bounds(start, room=room)
+    _, until = gaming_day_bounds(last, room=room)
     waits: dict[tuple[int, date], list[timedelta]] = defaultdict(list)
     games: dict[int, Game] = {}
     seated = WaitlistEntry.objects.filter(
-        status=WaitlistStatus.SEATED, ended_at__gte=since, ended_at__lt=until
+        room=room, status=WaitlistStatus.SEATED, ended_at__gte=since, ended_at__lt=until
     ).select_related("game")
     for entry in seated:
         assert entry.ended_at is not None
         games[entry.game_id] = entry.game
-        waits[(entry.game_id, gaming_day_of(entry.ended_at))].append(entry.ended_at - entry.first_joined_at)
+        waits[(entry.game_id, gaming_day_of(entry.ended_at, room=room))].append(entry.ended_at - entry.first_joined_at)
     return [
         WaitStats(games[game_id], day, len(times), sum(times, timedelta()) / len(times), max(times))
         for (game_id, day), times in sorted(waits.items(), key=lambda kv: (kv[0][1], kv[0][0]))

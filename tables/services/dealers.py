@@ -11,8 +11,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import Conflict, DomainError, NotFound
+from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, user_roles
+from rooms.models import Room
+from rooms.selectors import rooms_of
 from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game, Table, TableStatus
 from tables.services.common import conflict_on_integrity, lock_tables
 
@@ -59,22 +61,37 @@ def _profile(user: User) -> DealerProfile:
 
 
 @transaction.atomic
-def dealer_clock_in(*, actor: User, dealer_id: int) -> DealerShift:
+def dealer_clock_in(*, actor: User, room: Room, dealer_id: int) -> DealerShift:
+    """Start the dealer's shift in ``room``, one they work in (their staff place); one open shift per dealer,
+    so a dealer is in one room at a time. The caller has checked that ``actor`` works in ``room``."""
     user = _dealer_user(dealer_id)
     _profile(user)
+    if not rooms_of(user).filter(pk=room.pk).exists():
+        raise DomainError(
+            _("%(username)s does not work in %(room)s.") % {"username": user.get_username(), "room": room.name},
+            code="dealer_not_in_room",
+        )
     now = timezone.now()
     with conflict_on_integrity(
         _("%(username)s is already clocked in.") % {"username": user.get_username()}, code="already_clocked_in"
     ):
-        return DealerShift.objects.create(dealer=user, clock_in_at=now, created_at=now, created_by=actor)
+        return DealerShift.objects.create(room=room, dealer=user, clock_in_at=now, created_at=now, created_by=actor)
 
 
 @transaction.atomic
-def dealer_clock_out(*, actor: User, dealer_id: int) -> DealerShift:
+def dealer_clock_out(*, actor: User, room: Room, dealer_id: int) -> DealerShift:
+    """End the dealer's shift in ``room``; a shift in another room is that room's staff's to end."""
     user = _dealer_user(dealer_id)
-    shift = DealerShift.objects.select_for_update().filter(dealer=user, clock_out_at__isnull=True).first()
+    shift = (
+        DealerShift.objects.select_for_update().filter(dealer=user, clock_out_at__isnull=True).select_related("room")
+    ).first()
     if shift is None:
         raise Conflict(_("%(username)s is not clocked in.") % {"username": user.get_username()}, code="not_clocked_in")
+    if shift.room_id != room.pk:
+        raise Forbidden(
+            _("%(username)s is on shift in %(room)s.") % {"username": user.get_username(), "room": shift.room.name},
+            code="not_your_room",
+        )
     current = DealerAssignment.objects.filter(dealer=user, ended_at__isnull=True).select_related("table").first()
     if current is not None:
         raise Conflict(
@@ -127,9 +144,16 @@ def dealer_push(*, actor: User, table_id: int, dealer_id: int) -> DealerPush:
             % {"username": user.get_username(), "name": table.game.name},
             code="dealer_game",
         )
-    if not DealerShift.objects.filter(dealer=user, clock_out_at__isnull=True).exists():
+    shift = DealerShift.objects.filter(dealer=user, clock_out_at__isnull=True).select_related("room").first()
+    if shift is None:
         raise DomainError(
             _("%(username)s is not clocked in.") % {"username": user.get_username()}, code="not_clocked_in"
+        )
+    if shift.room_id != table.room_id:
+        raise DomainError(
+            _("%(username)s is on shift in %(room)s, not in the room of table %(number)s.")
+            % {"username": user.get_username(), "room": shift.room.name, "number": table.number},
+            code="dealer_other_room",
         )
     now = timezone.now()
     current = list(

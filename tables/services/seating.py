@@ -140,6 +140,12 @@ def seat_move(*, actor: User, session_id: int, table_id: int, seat_number: int |
     player = lock_player(old.player_id)
     old = _relock(session_id)
     target = tables[table_id]
+    if target.room_id != tables[old.table_id].room_id:
+        raise DomainError(
+            _("Table %(number)s is another room's: a player moves between tables of one room.")
+            % {"number": target.number},
+            code="other_room",
+        )
     if target.pk == old.table_id and seat_number == old.seat_number:
         raise DomainError(_("That is the seat the player is in already."), code="same_seat")
     now = timezone.now()

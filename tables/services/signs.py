@@ -29,10 +29,10 @@ SignFeeWords = Callable[[Table], str | None]
 
 
 def sign_fields(table: Table, *, fee_words: SignFeeWords, language: str | None = None) -> dict[str, Any]:
-    """What the sign says, as fields, in ``language`` (default: the room's language)."""
+    """What the sign says, as fields, in ``language`` (default: the language of the table's room)."""
     game = table.game
     assert game is not None, "only a table with a game has a sign"
-    language = language or room_language()
+    language = language or room_language(room_id=table.room_id)
     with translation.override(language):
         fee = fee_words(table)
         return {

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
+from rooms.models import Room
 from tables.models import (
     OPEN_STATUSES,
     Game,
@@ -48,7 +49,7 @@ def missed_call_keeps_place(*, missed_calls: int) -> bool:
 def _lock_entry(entry_id: int) -> WaitlistEntry:
     entry = (
         WaitlistEntry.objects.select_for_update(of=("self",))
-        .select_related("player", "game")
+        .select_related("player", "game", "room")
         .filter(pk=entry_id)
         .first()
     )
@@ -72,7 +73,7 @@ def _ahead(entry: WaitlistEntry) -> WaitlistEntry | None:
     """The first present player waiting ahead of ``entry`` (fair order: queued_at, then pk)."""
     ahead = (
         WaitlistEntry.objects.filter(
-            game_id=entry.game_id, status=WaitlistStatus.WAITING, queued_at__lte=entry.queued_at
+            room_id=entry.room_id, game_id=entry.game_id, status=WaitlistStatus.WAITING, queued_at__lte=entry.queued_at
         )
         .exclude(pk=entry.pk)
         .exclude(source=WaitlistSource.CALL_IN, checked_in_at__isnull=True)
@@ -111,12 +112,14 @@ def _check_fair_order(entry: WaitlistEntry) -> None:
 def waitlist_add(
     *,
     actor: User,
+    room: Room,
     game_id: int,
     player_id: int,
     source: str = WaitlistSource.DESK,
     check_in_minutes: int | None = None,
 ) -> WaitlistEntry:
-    """Put a player at the end of a game's list (its interest list while no table deals it)."""
+    """Put a player at the end of ``room``'s list of a game (its interest list while no table of the room
+    deals it). The caller has checked that ``actor`` works in ``room``."""
     if source not in WaitlistSource.values:
         raise DomainError(_("Unknown source %(source)r.") % {"source": source}, code="bad_source")
     player = lock_player(player_id)
@@ -138,6 +141,7 @@ def waitlist_add(
         code="already_listed",
     ):
         return WaitlistEntry.objects.create(
+            room=room,
             game=game,
             player=player,
             source=source,
@@ -182,7 +186,8 @@ def waitlist_call(*, actor: User, entry_id: int, minutes: int | None = None) -> 
 def waitlist_seat(
     *, actor: User, entry_id: int, table_id: int, seat_number: int | None = None, seat_entry: str = ""
 ) -> WaitlistEntry:
-    """Seat a listed player at a table dealing their game; the entry leaves the list as seated.
+    """Seat a listed player at a table of the list's room dealing their game; the entry leaves the list as
+    seated.
 
     ``seat_entry``: post or wait, for a Hold'em game already running (``seat_in``'s ``entry``).
     """
@@ -192,6 +197,12 @@ def waitlist_seat(
     table = lock_tables(table_id)[table_id]
     player = lock_player(peek.player_id)
     entry = _lock_entry(entry_id)
+    if table.room_id != entry.room_id:
+        raise DomainError(
+            _("Table %(number)s is another room's: %(full_name)s waits in %(room)s.")
+            % {"number": table.number, "full_name": entry.player.full_name, "room": entry.room.name},
+            code="other_room",
+        )
     if table.game_id != entry.game_id:
         raise DomainError(
             _("Table %(number)s deals %(dealt)s, not %(wanted)s.")
@@ -238,6 +249,7 @@ def _expire_call(entry_id: int, now: datetime, actor: User) -> bool:
         _end(entry, actor=actor, status=WaitlistStatus.REMOVED, reason=WaitlistEndReason.REQUEUED, at=now)
         missed = entry.missed_calls + 1
         WaitlistEntry.objects.create(
+            room_id=entry.room_id,
             game_id=entry.game_id,
             player_id=entry.player_id,
             source=entry.source,

@@ -15,10 +15,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import DomainError, quoted
+from config.errors import DomainError, Forbidden, quoted
 from config.numbers import whole_number
 from config.permissions import ViewFunc
 from config.roles import Role
+from rooms.models import Room
 
 FM = Role.FLOOR_MANAGER
 # Who may open which page (writes are always the floor manager's): each view declares its entry with
@@ -45,6 +46,14 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     # Away and back: the service also checks that a dealer deals that table now.
     "table_write": (FM, Role.DEALER),
 }
+
+
+def page_room(request: HttpRequest) -> Room:
+    """The room the page is for (``request.room``, picked in the top bar); a user placed in no room is refused."""
+    room: Room | None = request.room  # type: ignore[attr-defined]
+    if room is None:
+        raise Forbidden(_("You work in no room: an admin places you in one."), code="no_room")
+    return room
 
 
 def action(view: ViewFunc) -> ViewFunc:

@@ -26,7 +26,7 @@ from tables.selectors.dealers import dealer_profiles, dealer_shifts, dealers_wit
 from tables.selectors.players import player_get
 from tables.selectors.tables import seat_sessions, table_opens_for
 from tables.services.players import PLAYER_EDITABLE
-from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, run, safe_next
+from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, page_room, run, safe_next
 
 
 class PlayerDetailsForm(forms.Form):
@@ -237,16 +237,18 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
 
 @roles_allowed(*PAGE_ROLES["dealers"]).page
 def dealers(request: HttpRequest) -> HttpResponse:
-    """The rotation ("downs") board, dealer profiles and shifts."""
-    board = selectors.rotation_board()
+    """The room's rotation ("downs") board, the profiles of the dealers who work in it and its shifts."""
+    room = page_room(request)
+    board = selectors.rotation_board(room=room)
     context = {
         "board": board,
         # A dealer opens only the table they deal: the others' numbers are shown without a link.
         "table_links": {row.table.pk for row in board.rows if table_opens_for(request.user, row.table)},
-        "profiles": dealer_profiles(),
-        "new_dealers": dealers_without_profile(),
+        "room": room,
+        "profiles": dealer_profiles(room=room),
+        "new_dealers": dealers_without_profile(room=room),
         "games": Game.objects.filter(is_active=True).order_by("name"),
-        "on_shift": {s.dealer_id for s in dealer_shifts(open_only=True)},
+        "on_shift": {s.dealer_id for s in dealer_shifts(room=room, open_only=True)},
         "is_floor_manager": has_any_role(request.user, (FM,)),
     }
     template = "tables/dealers.html#downs" if is_htmx(request) else "tables/dealers.html"
@@ -275,7 +277,7 @@ def dealer_clock(request: HttpRequest, user_id: int, verb: str) -> HttpResponse:
     done = _("Clocked in.") if verb == "in" else _("Clocked out.")
     return run(
         request,
-        lambda: service(actor=acting_user(request), dealer_id=user_id),
+        lambda: service(actor=acting_user(request), room=page_room(request), dealer_id=user_id),
         done=done,
         back=reverse("tables:dealers"),
     )

@@ -27,7 +27,7 @@ from config.roles import has_any_role
 from tables.selectors.board import room_board
 from tables.selectors.signage import kiosk_token_active, kiosk_tokens, room_language, room_language_history
 from tables.services.signage import kiosk_token_create, kiosk_token_revoke
-from tables.views.common import FM, PAGE_ROLES
+from tables.views.common import FM, PAGE_ROLES, page_room
 from tables.views.rules_text import RULES, rules_page
 
 # Who sets the room language and hands out board links: the floor runs the room, the admin its settings.
@@ -42,9 +42,9 @@ def _language_name(code: str) -> str:
 
 @roles_allowed(*PAGE_ROLES["board"]).page
 def board(request: HttpRequest) -> HttpResponse:
-    """The room board for the staff: running tables and the waitlists, first names and initials only."""
+    """The picked room's board for the staff: running tables and the waitlists, first names and initials only."""
     context = {
-        "board": room_board(),
+        "board": room_board(room=page_room(request)),
         "poll_url": reverse("tables:board"),
         "may_manage_links": has_any_role(request.user, SIGNAGE_ROLES),
     }
@@ -53,15 +53,17 @@ def board(request: HttpRequest) -> HttpResponse:
 
 
 def kiosk_board(request: HttpRequest, token: str) -> HttpResponse:
-    """The room board for a wall TV, no login: a live kiosk link, in the room's language; else a refusal."""
-    with translation.override(room_language()):
-        if kiosk_token_active(token) is None:
-            response = render(request, "tables/kiosk_refused.html", status=403)
-            # The TV polls with htmx, which swaps nothing on a 403: reload the page, which shows the refusal.
-            if is_htmx(request):
-                response["HX-Refresh"] = "true"
-            return response
-        context = {"board": room_board(), "poll_url": request.path, "kiosk": True}
+    """The board of the link's room for a wall TV, no login: a live kiosk link, in the room's language; else a
+    refusal (in the site's language: a dead link names no room)."""
+    kiosk = kiosk_token_active(token)
+    if kiosk is None:
+        response = render(request, "tables/kiosk_refused.html", status=403)
+        # The TV polls with htmx, which swaps nothing on a 403: reload the page, which shows the refusal.
+        if is_htmx(request):
+            response["HX-Refresh"] = "true"
+        return response
+    with translation.override(room_language(room_id=kiosk.room_id)):
+        context = {"board": room_board(room=kiosk.room), "poll_url": request.path, "kiosk": True}
         template = "tables/board.html#board-live" if is_htmx(request) else "tables/board.html"
         response = render(request, template, context)
     # The link is the credential: no cache, and no address of it handed to another site.
@@ -99,14 +101,16 @@ _staff_rules = roles_allowed(*PAGE_ROLES["rules"]).page(_rules)
 
 @roles_allowed(*SIGNAGE_ROLES).page
 def signage(request: HttpRequest) -> HttpResponse:
-    """The room's language for signs and board, and the wall board's kiosk links."""
+    """The picked room's language for signs and board, and its wall board's kiosk links."""
+    room = page_room(request)
     secret = request.session.pop(_NEW_SECRET, None)
     new_link = request.build_absolute_uri(reverse("tables:kiosk_board", args=[secret])) if secret else None
     context = {
-        "room_language": room_language(),
+        "room": room,
+        "room_language": room_language(room_id=room.pk),
         "room_languages": [(code, _language_name(code)) for code, _name in settings.LANGUAGES],
-        "language_history": room_language_history()[:10],
-        "tokens": kiosk_tokens(),
+        "language_history": room_language_history(room=room)[:10],
+        "tokens": kiosk_tokens(room=room),
         "new_link": new_link,
         "perms_floor": has_any_role(request.user, (FM,)),
     }
@@ -128,7 +132,8 @@ def _back_to_signage(request: HttpRequest, call: Callable[[], str]) -> HttpRespo
 @roles_allowed(*SIGNAGE_ROLES).page
 def kiosk_link_create(request: HttpRequest) -> HttpResponse:
     def call() -> str:
-        new = kiosk_token_create(actor=acting_user(request), label=request.POST.get("label", ""))
+        label = request.POST.get("label", "")
+        new = kiosk_token_create(actor=acting_user(request), room=page_room(request), label=label)
         request.session[_NEW_SECRET] = new.secret
         return _("Board link “%(label)s” made. Copy it now: it is shown only once.") % {"label": new.token.label}
 
@@ -139,7 +144,7 @@ def kiosk_link_create(request: HttpRequest) -> HttpResponse:
 @roles_allowed(*SIGNAGE_ROLES).page
 def kiosk_link_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     def call() -> str:
-        token = kiosk_token_revoke(actor=acting_user(request), token_id=token_id)
+        token = kiosk_token_revoke(actor=acting_user(request), room=page_room(request), token_id=token_id)
         return _("Board link “%(label)s” revoked: the screen using it shows the board no more.") % {
             "label": token.label
         }

@@ -13,6 +13,7 @@ from tables.models import SeatSession
 from tables.services import dealer_assign, dealer_release, seat_player, seat_stand_up
 from tables.services.scenarios import dealer_ready
 from tables.services.signage import kiosk_token_create, kiosk_token_revoke
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def test_a_seat_start_time_changed_in_the_database_is_recorded(
 
 
 def test_a_dealer_assignment_is_recorded(table, floor_manager, dealer, changes) -> None:
-    dealer_ready(actor=floor_manager, dealer=dealer, games=[table.game])
+    dealer_ready(actor=floor_manager, room=home_room(), dealer=dealer, games=[table.game])
     assignment = dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
     dealer_release(actor=floor_manager, table_id=table.pk)
     rows = changes("dealer_assignment", assignment.pk)
@@ -55,9 +56,9 @@ def test_a_dealer_assignment_is_recorded(table, floor_manager, dealer, changes) 
 
 
 def test_a_board_link_is_recorded_without_its_hash(floor_manager, changes) -> None:
-    made = kiosk_token_create(actor=floor_manager, label="Bar TV")
+    made = kiosk_token_create(actor=floor_manager, room=home_room(), label="Bar TV")
     token_id = made.token.pk
-    kiosk_token_revoke(actor=floor_manager, token_id=token_id)
+    kiosk_token_revoke(actor=floor_manager, room=home_room(), token_id=token_id)
     rows = changes("kiosk_link", token_id)
     assert [row.label for row in rows] == ["insert", "update"]
     assert "revoked_at" in {f.name for f in rows[1].fields}

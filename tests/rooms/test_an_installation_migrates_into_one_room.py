@@ -1,5 +1,6 @@
 """An installation from before rooms, with tables in it, migrates into one room that has exactly the
-figures its settings gave, and every table is that room's. Run by the project's own commands on a new
+figures its settings gave, and every table is that room's, and so is every record of its floor: the
+waitlist entries, the dealers' shifts, the board links and the room language. Run by the project's own commands on a new
 PostgreSQL database of the test's own, as production migrates (on SQLite the whole migration from an
 empty database costs about a minute and a half, and proves nothing the PostgreSQL run does not)."""
 
@@ -42,17 +43,34 @@ with connection.cursor() as c:
     for number in (1, 2):
         c.execute("INSERT INTO tables_table (number, name, seats, status, status_changed_at, created_at, created_by_id)"
                   " VALUES (%s, '', 6, 'closed', %s, %s, %s)", [number, now, now, user])
+
+# The floor's records, written through the models as they were before rooms (the migrations' state).
+from django.db.migrations.loader import MigrationLoader
+state = MigrationLoader(connection).project_state(("tables", "0007_player_search_key")).apps
+model = lambda name: state.get_model("tables", name)
+made = {"created_at": now, "created_by_id": user}
+game = model("Game").objects.create(name="Club Poker", kind="club_poker", structure="pot_or_no_limit", ante=1000,
+                                    min_buy_in=20000, max_buy_in=200000, seat_limit=6, **made)
+for last_name in ("Karapetyan", "Kazlauskas"):
+    player = model("Player").objects.create(first_name="Armen", last_name=last_name, **made)
+    model("WaitlistEntry").objects.create(game=game, player=player, queued_at=now, first_joined_at=now, **made)
+model("DealerShift").objects.create(dealer_id=user, clock_in_at=now, **made)
+model("KioskToken").objects.create(label="TV", token_hash="0" * 64, **made)
+model("RoomLanguage").objects.create(language="lt", **made)
 """
 
 AFTER = """
 import json
 from rooms.models import Room
-from tables.models import Table
+from tables.models import DealerShift, KioskToken, RoomLanguage, Table, WaitlistEntry
 rooms = [{"code": r.code, "name": r.name, "time_zone": r.time_zone, "currency": r.currency,
           "exponent": r.currency_exponent, "day_start": r.gaming_day_start.isoformat(), "button": r.button,
           "dealer_max": r.dealer_max_minutes, "large_cash": r.large_cash_threshold, "pk": r.pk}
          for r in Room.objects.all()]
-print(json.dumps({"rooms": rooms, "tables": list(Table.objects.order_by("number").values_list("number", "room_id"))}))
+floor = {m.__name__: sorted(m.objects.values_list("room_id", flat=True))
+         for m in (WaitlistEntry, DealerShift, KioskToken, RoomLanguage)}
+print(json.dumps({"rooms": rooms, "tables": list(Table.objects.order_by("number").values_list("number", "room_id")),
+                  "floor": floor}))
 """
 
 
@@ -97,3 +115,9 @@ def test_the_tables_of_an_installation_go_to_its_first_room_with_its_settings(em
         "large_cash": 1_500_000,
     }
     assert after["tables"] == [[1, room["pk"]], [2, room["pk"]]]
+    assert after["floor"] == {
+        "WaitlistEntry": [room["pk"], room["pk"]],
+        "DealerShift": [room["pk"]],
+        "KioskToken": [room["pk"]],
+        "RoomLanguage": [room["pk"]],
+    }

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from config.roles import Role
 from tables import services
 from tables.models import Game, Player
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 _numbers = itertools.count(1)
 
@@ -20,10 +20,13 @@ _numbers = itertools.count(1)
 @pytest.fixture
 def make_dealer(floor_manager: User) -> Callable[..., User]:
     def make(*games: Game, clock_in: bool = True, **kwargs: Any) -> User:
+        """A dealer of ``games``, clocked in (unless ``clock_in`` is false) in the first room given in
+        ``rooms`` (the home room by default or for a dealer of the whole group)."""
         user = UserFactory(roles=[Role.DEALER], **kwargs)
         services.dealer_profile_set(actor=floor_manager, user_id=user.pk, game_ids=[g.pk for g in games])
         if clock_in:
-            services.dealer_clock_in(actor=floor_manager, dealer_id=user.pk)
+            room = next(iter(kwargs.get("rooms") or []), None) or home_room()
+            services.dealer_clock_in(actor=floor_manager, room=room, dealer_id=user.pk)
         return user
 
     return make

@@ -7,6 +7,7 @@ import pytest
 
 from tables import services
 from tables.services.signage import kiosk_token_create
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,12 +34,15 @@ def test_the_board_is_large_fits_the_width_and_highlights_the_called(
         open_table(game, number=number)
     entries = [
         services.waitlist_add(
-            actor=floor_manager, game_id=game.pk, player_id=make_player("Aleksandra-Konstancija", f"Žemaitė{i}").pk
+            actor=floor_manager,
+            room=home_room(),
+            game_id=game.pk,
+            player_id=make_player("Aleksandra-Konstancija", f"Žemaitė{i}").pk,
         )
         for i, game in enumerate([club_poker, club_poker, holdem_short, holdem_full])
     ]
     services.waitlist_call(actor=floor_manager, entry_id=entries[0].pk)
-    link = kiosk_token_create(actor=floor_manager, label="TV")
+    link = kiosk_token_create(actor=floor_manager, room=home_room(), label="TV")
 
     tv.goto(f"{live_server.url}/floor/board/kiosk/{link.secret}/")
     assert tv.locator("[data-board-table]").count() == 5

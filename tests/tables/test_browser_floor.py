@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tables import services
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,7 +17,7 @@ def test_seat_from_the_waitlist_and_the_board_follows(
 
     table = open_table(club_poker, number=5)
     armen = make_player("Armen", "Karapetyan")
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=armen.pk)
+    entry = services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=armen.pk)
 
     page = login_page(floor_manager)
     board = page.context.new_page()

@@ -7,6 +7,7 @@ import pytest
 
 from tables import services
 from tables.models import DealerAssignment
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,7 +33,9 @@ def busy_table(floor_manager, holdem_full, open_table, make_player):
             actor=floor_manager, table_id=table.pk, player_id=make_player(last_name=f"Vasiliauskaitė{n}").pk
         )
     for n in range(2):
-        services.waitlist_add(actor=floor_manager, game_id=holdem_full.pk, player_id=make_player(f"Aistė{n}").pk)
+        services.waitlist_add(
+            actor=floor_manager, room=home_room(), game_id=holdem_full.pk, player_id=make_player(f"Aistė{n}").pk
+        )
     return table
 
 

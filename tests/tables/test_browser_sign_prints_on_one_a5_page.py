@@ -15,6 +15,7 @@ from django.urls import reverse
 from rake.selectors import sign_fee_words
 from rake.services import fee_policy_set
 from tables.services.signage import room_language_set
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,7 +44,7 @@ def test_the_sign_is_one_a5_page(language, login_page, live_server, floor_manage
         no_flop_no_drop=True,
         reason="the longest fee line",
     )
-    room_language_set(actor=floor_manager, language=language, fee_words=sign_fee_words)
+    room_language_set(actor=floor_manager, room=home_room(), language=language, fee_words=sign_fee_words)
     page = login_page(floor_manager)
     page.goto(f"{live_server.url}{reverse('floor:sign', args=[table.pk])}")
     sheet = page.locator("article.sign-sheet")

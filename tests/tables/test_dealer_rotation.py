@@ -24,19 +24,19 @@ def test_push_due_and_overdue(floor_manager, club_poker, open_table, make_dealer
     table = open_table(club_poker)
     resting = make_dealer(club_poker)
     assignment = DealerAssignment.objects.get(table=table, ended_at__isnull=True)
-    board = selectors.rotation_board()
+    board = selectors.rotation_board(room=home_room())
     [row] = board.rows
     assert not row.overdue and row.next_dealer == resting
     assert row.push_due_at == assignment.started_at + timedelta(minutes=30)
     _age(assignment, 31)
-    [row] = selectors.rotation_board().rows
+    [row] = selectors.rotation_board(room=home_room()).rows
     assert row.overdue and not row.over_max
     assert tasks.dealer_rotation_check.delay().get() == {"overdue": 1, "over_max": 0}
     assignment.refresh_from_db()
     assert assignment.overdue_flagged_at is not None
     _age(assignment, 181)
     assert services.dealer_rotation_check() == {"overdue": 0, "over_max": 1}
-    assert selectors.rotation_board().rows[0].over_max
+    assert selectors.rotation_board(room=home_room()).rows[0].over_max
 
 
 def test_push_keeps_the_history_of_who_dealt_when(floor_manager, club_poker, open_table, make_dealer):
@@ -68,7 +68,7 @@ def test_clock_out_refused_while_dealing(floor_manager, club_poker, open_table):
     table = open_table(club_poker)
     dealer = selectors.dealer_assigned_now(table_id=table.pk)
     with pytest.raises(DomainError, match="push or release"):
-        services.dealer_clock_out(actor=floor_manager, dealer_id=dealer.pk)
+        services.dealer_clock_out(actor=floor_manager, room=home_room(), dealer_id=dealer.pk)
 
 
 def test_a_dealer_reads_every_table_on_the_board_and_has_a_link_only_to_their_own(

@@ -7,11 +7,12 @@ from django.urls import reverse
 
 from tables import services
 from tables.selectors.board import room_board
+from tests.factories import home_room
 
 
 def test_a_dealer_reads_masked_names_only(floor_manager, accountant, dealer, club_poker, make_player, api_for):
     player = make_player("Armen", "Karapetyan")
-    services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
+    services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=player.pk)
     url = reverse("api:floor-waitlists")
 
     response = api_for(dealer).get(url)
@@ -21,7 +22,7 @@ def test_a_dealer_reads_masked_names_only(floor_manager, accountant, dealer, clu
     assert entry["player"] == {"id": player.pk, "full_name": None, "masked_name": "Armen K."}
     assert "Karapetyan" not in response.content.decode()
     # The same masking as the room board on the wall TV.
-    assert entry["player"]["masked_name"] in room_board()["waitlists"][0]["names"]
+    assert entry["player"]["masked_name"] in room_board(room=home_room())["waitlists"][0]["names"]
 
     for reader in (floor_manager, accountant):
         [full] = api_for(reader).get(url).json()[0]["entries"]

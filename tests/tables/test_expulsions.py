@@ -10,6 +10,7 @@ from django.utils import timezone
 from config.errors import DomainError
 from tables import selectors, services, tasks
 from tables.models import Expulsion, ExpulsionDuration, SeatEndReason, WaitlistEndReason
+from tests.factories import home_room
 
 
 def _expel(floor_manager, player, **kwargs):
@@ -30,7 +31,7 @@ def test_expulsion_ends_the_seat_and_the_waitlist_entries(
     table = open_table(club_poker)
     player = make_player("Armen", "Karapetyan")
     session = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=player.pk)
-    entry = services.waitlist_add(actor=floor_manager, game_id=holdem_short.pk, player_id=player.pk)
+    entry = services.waitlist_add(actor=floor_manager, room=home_room(), game_id=holdem_short.pk, player_id=player.pk)
     _expel(floor_manager, player)
     session.refresh_from_db()
     entry.refresh_from_db()
@@ -44,7 +45,9 @@ def test_expelled_player_is_refused_at_seat_and_waitlist(floor_manager, club_pok
     expulsion = _expel(floor_manager, player)
     for attempt in (
         lambda: services.seat_player(actor=floor_manager, table_id=table.pk, player_id=player.pk),
-        lambda: services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk),
+        lambda: services.waitlist_add(
+            actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=player.pk
+        ),
         lambda: services.check_player_not_expelled(player_id=player.pk),
     ):
         with pytest.raises(DomainError) as refused:

@@ -34,7 +34,7 @@ def test_close_stand_up_and_release_ask_first(floor_manager, club_poker, open_ta
 
 def test_expel_and_remove_from_a_list_ask_first(floor_manager, club_poker, make_player, client_for):
     player = make_player("Gor", "Avetisyan")
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
+    entry = services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=player.pk)
     client = client_for(floor_manager)
     html = client.get(reverse("tables:player", args=[player.pk])).content.decode()
     assert 'data-confirm="Expel Gor Avetisyan?' in _form(html, reverse("tables:expulsion_create", args=[player.pk]))
@@ -89,7 +89,7 @@ def test_a_refused_new_table_and_list_entry_come_back_filled_in(floor_manager, c
     assert response.status_code == 409 and 'data-refused="create"' in html
     assert 'value="Window"' in html and f'<option value="{club_poker.pk}" selected>' in html
     player = make_player("Lina", "Grigoryan")
-    services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
+    services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=player.pk)
     again = client.post(
         reverse("floor:waitlist_add"),
         {

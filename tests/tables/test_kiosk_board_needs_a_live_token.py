@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tables import services
 from tables.models import KioskToken
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +30,11 @@ def _make_link(client: Client, label: str = "TV by the cage") -> str:
 def room(floor_manager, club_poker, open_table, make_player):
     open_table(club_poker, number=9)
     waiting = services.waitlist_add(
-        actor=floor_manager, game_id=club_poker.pk, player_id=make_player("Armen", "Karapetyan").pk
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player("Armen", "Karapetyan").pk
     )
-    services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player("Rūta", "Kazlauskienė").pk)
+    services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player("Rūta", "Kazlauskienė").pk
+    )
     services.waitlist_call(actor=floor_manager, entry_id=waiting.pk)
 
 

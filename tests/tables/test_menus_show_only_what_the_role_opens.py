@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tables import services
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 NAV = re.compile(r'<nav class="(?:mainnav|subnav)[^"]*"[^>]*>(.*?)</nav>', re.S)
@@ -21,7 +22,7 @@ def _menu_links(html: str) -> set[str]:
 @pytest.fixture
 def dealt_table(floor_manager, club_poker, dealer, open_table):
     services.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
-    services.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
+    services.dealer_clock_in(actor=floor_manager, room=home_room(), dealer_id=dealer.pk)
     return open_table(club_poker, dealer=dealer)
 
 

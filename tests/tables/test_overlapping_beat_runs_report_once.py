@@ -17,6 +17,7 @@ from tables.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
+from tests.factories import home_room
 from tests.overlap import overlapping
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -28,7 +29,9 @@ def test_expired_calls_are_expired_and_counted_once(
 ):
     settings.CARDROOM_WAITLIST_CALL_EXPIRY = expiry
     for name in ("Armen", "Lina", "Tigran"):
-        entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(name).pk)
+        entry = services.waitlist_add(
+            actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player(name).pk
+        )
         services.waitlist_call(actor=floor_manager, entry_id=entry.pk)
     WaitlistEntry.objects.update(call_expires_at=timezone.now() - timedelta(seconds=1))
 

@@ -30,7 +30,9 @@ def test_closed_table_sign_page_says_no_sign(floor_manager, club_poker, client_f
 
 def test_board_masks_names_and_polls(floor_manager, club_poker, open_table, make_player, client_for):
     open_table(club_poker)
-    services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player("Armen", "Karapetyan").pk)
+    services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player("Armen", "Karapetyan").pk
+    )
     client = client_for(floor_manager)
     html = client.get(reverse("tables:board")).content.decode()
     assert "Armen K." in html and "Karapetyan" not in html
@@ -98,7 +100,7 @@ def test_seat_from_a_page_reports_refusals(floor_manager, club_poker, open_table
 
 def test_dealer_sees_their_table_on_the_floor(dealer, floor_manager, club_poker, open_table, client_for):
     services.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
-    services.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
+    services.dealer_clock_in(actor=floor_manager, room=home_room(), dealer_id=dealer.pk)
     mine = open_table(club_poker, number=21, dealer=dealer)
     open_table(club_poker, number=22)
     html = client_for(dealer).get(reverse("floor:floor")).content.decode()

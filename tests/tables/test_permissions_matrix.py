@@ -138,12 +138,14 @@ def world(request, floor_manager, club_poker, make_dealer, make_player):
     """An open table dealt by the ``dealer`` persona, a seated player, a waitlist entry, an expulsion."""
     dealer = request.getfixturevalue("dealer")
     services.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
-    services.dealer_clock_in(actor=floor_manager, dealer_id=dealer.pk)
+    services.dealer_clock_in(actor=floor_manager, room=home_room(), dealer_id=dealer.pk)
     table = services.table_create(actor=floor_manager, room=home_room(), number=1, seats=6, game_id=club_poker.pk)
     services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=dealer.pk)
     services.table_open(actor=floor_manager, table_id=table.pk, fee_words=sign_fee_words)
     session = services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+    )
     barred = make_player(photo=upload("face.png", image("PNG"), "image/png"))
     expulsion = services.expulsion_create(
         actor=floor_manager,

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tables import services
+from tests.factories import home_room
 
 
 @pytest.fixture
@@ -16,7 +17,7 @@ def busy_floor(floor_manager, club_poker, holdem_full, open_table, make_player):
             services.seat_player(actor=floor_manager, table_id=table.pk, player_id=make_player().pk)
     for game in (club_poker, holdem_full):
         for _ in range(5):
-            services.waitlist_add(actor=floor_manager, game_id=game.pk, player_id=make_player().pk)
+            services.waitlist_add(actor=floor_manager, room=home_room(), game_id=game.pk, player_id=make_player().pk)
     return tables
 
 

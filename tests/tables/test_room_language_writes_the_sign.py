@@ -13,6 +13,7 @@ from rake.services import fee_policy_set
 from tables import selectors
 from tables.models import RoomLanguage
 from tables.selectors.signage import room_language
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -27,11 +28,11 @@ def test_the_floor_sets_the_room_language_and_the_running_signs_follow(
 ) -> None:
     table = open_table(holdem_short, number=7)
     before = selectors.sign_current(table_id=table.pk)
-    assert room_language() == "en" and before.data["language"] == "en"
+    assert room_language(room_id=home_room().pk) == "en" and before.data["language"] == "en"
     client = client_for(floor_manager)
     response = client.post(reverse("floor:room_language_set"), {"language": "hy"}, follow=True)
     assert response.status_code == 200
-    assert room_language() == "hy"
+    assert room_language(room_id=home_room().pk) == "hy"
     after = selectors.sign_current(table_id=table.pk)
     assert after.pk != before.pk and after.data["language"] == "hy"
     assert after.content.startswith(_in("hy", "Table %(n)s") % {"n": 7})

@@ -11,6 +11,7 @@ from games.models import SeatStack, StackKind
 from games.services.stacks import seated_with_stacks
 from tables import services
 from tables.models import SeatSession, WaitlistEntry, WaitlistStatus
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +90,9 @@ def test_call_then_seat_from_the_waitlist_records_the_buy_in(
     floor_manager, club_poker, open_table, make_player, client_for
 ):
     table = open_table(club_poker)
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+    )
     client = client_for(floor_manager)
     called = client.post(reverse("floor:waitlist_action", args=[entry.pk, "call"]), follow=True)
     assert "Player called" in called.content.decode()
@@ -110,7 +113,9 @@ def test_seating_from_the_table_page_waitlist_comes_back_to_the_table_on_a_refus
     floor_manager, club_poker, open_table, make_player, client_for
 ):
     table = open_table(club_poker)
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+    )
     next_url = reverse("floor:table", args=[table.pk])
     response = client_for(floor_manager).post(
         reverse("floor:waitlist_action", args=[entry.pk, "seat"]), {"table_id": table.pk, "next": next_url}
@@ -123,7 +128,7 @@ def test_the_pages_ask_for_the_buy_in_in_the_room_format(
     floor_manager, club_poker, open_table, make_player, client_for
 ):
     table = open_table(club_poker)
-    services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk)
     client = client_for(floor_manager)
     for url in (reverse("floor:table", args=[table.pk]), reverse("floor:waitlists")):
         html = client.get(url).content.decode()

@@ -11,17 +11,20 @@ from django.utils import timezone
 from config.errors import DomainError
 from tables import selectors, services, tasks
 from tables.models import WaitlistEndReason, WaitlistEntry, WaitlistSource, WaitlistStatus
+from tests.factories import home_room
 
 
 def _names(game):
-    return [e.player.first_name for e in selectors.waitlist_entries(game_id=game.pk)]
+    return [e.player.first_name for e in selectors.waitlist_entries(room=home_room(), game_id=game.pk)]
 
 
 def test_fair_order_is_first_come_first_served(floor_manager, club_poker, make_player):
     for name in ("Armen", "Lina", "Tigran"):
-        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(name).pk)
+        services.waitlist_add(
+            actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player(name).pk
+        )
     assert _names(club_poker) == ["Armen", "Lina", "Tigran"]
-    third = selectors.waitlist_entries(game_id=club_poker.pk)[2]
+    third = selectors.waitlist_entries(room=home_room(), game_id=club_poker.pk)[2]
     with pytest.raises(DomainError) as refused:
         services.waitlist_call(actor=floor_manager, entry_id=third.pk)
     assert refused.value.code == "out_of_order"
@@ -30,15 +33,17 @@ def test_fair_order_is_first_come_first_served(floor_manager, club_poker, make_p
 
 def test_a_player_is_once_on_a_list(floor_manager, club_poker, make_player):
     player = make_player()
-    services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
+    services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=player.pk)
     with pytest.raises(DomainError, match="already on"):
-        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=player.pk)
+        services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=player.pk)
     assert WaitlistEntry.objects.count() == 1
 
 
 def test_seat_from_the_list(floor_manager, club_poker, open_table, make_player):
     table = open_table(club_poker)
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+    )
     services.waitlist_call(actor=floor_manager, entry_id=entry.pk)
     seated = services.waitlist_seat(actor=floor_manager, entry_id=entry.pk, table_id=table.pk)
     assert seated.status == WaitlistStatus.SEATED
@@ -49,7 +54,7 @@ def test_seat_from_the_list(floor_manager, club_poker, open_table, make_player):
 def test_expired_call_drops_to_the_end(floor_manager, club_poker, make_player, settings):
     settings.CARDROOM_WAITLIST_CALL_EXPIRY = "requeue"
     first, _second = (
-        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(n).pk)
+        services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player(n).pk)
         for n in ("Armen", "Lina")
     )
     services.waitlist_call(actor=floor_manager, entry_id=first.pk, minutes=1)
@@ -64,7 +69,9 @@ def test_expired_call_drops_to_the_end(floor_manager, club_poker, make_player, s
 
 def test_expired_call_drops_off_when_configured(floor_manager, club_poker, make_player, settings):
     settings.CARDROOM_WAITLIST_CALL_EXPIRY = "remove"
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+    )
     services.waitlist_call(actor=floor_manager, entry_id=entry.pk)
     services.waitlist_expire_calls(now=timezone.now() + timedelta(minutes=10))
     entry.refresh_from_db()
@@ -74,10 +81,18 @@ def test_expired_call_drops_off_when_configured(floor_manager, club_poker, make_
 
 def test_call_in_must_check_in_before_the_deadline(floor_manager, club_poker, make_player):
     late = services.waitlist_add(
-        actor=floor_manager, game_id=club_poker.pk, player_id=make_player("Late").pk, source=WaitlistSource.CALL_IN
+        actor=floor_manager,
+        room=home_room(),
+        game_id=club_poker.pk,
+        player_id=make_player("Late").pk,
+        source=WaitlistSource.CALL_IN,
     )
     here = services.waitlist_add(
-        actor=floor_manager, game_id=club_poker.pk, player_id=make_player("Here").pk, source=WaitlistSource.CALL_IN
+        actor=floor_manager,
+        room=home_room(),
+        game_id=club_poker.pk,
+        player_id=make_player("Here").pk,
+        source=WaitlistSource.CALL_IN,
     )
     assert late.check_in_by is not None
     with pytest.raises(DomainError, match="checked in"):
@@ -91,7 +106,9 @@ def test_call_in_must_check_in_before_the_deadline(floor_manager, club_poker, ma
 
 
 def test_removal_keeps_the_row_and_needs_a_reason(floor_manager, club_poker, make_player):
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+    )
     with pytest.raises(DomainError, match="reason"):
         services.waitlist_remove(actor=floor_manager, entry_id=entry.pk, reason="bored")
     services.waitlist_remove(actor=floor_manager, entry_id=entry.pk, reason=WaitlistEndReason.NO_SHOW)
@@ -100,8 +117,8 @@ def test_removal_keeps_the_row_and_needs_a_reason(floor_manager, club_poker, mak
 
 
 def test_interest_list_for_a_game_not_running(floor_manager, holdem_full, make_player):
-    services.waitlist_add(actor=floor_manager, game_id=holdem_full.pk, player_id=make_player().pk)
-    [lst] = selectors.waitlists_by_game()
+    services.waitlist_add(actor=floor_manager, room=home_room(), game_id=holdem_full.pk, player_id=make_player().pk)
+    [lst] = selectors.waitlists_by_game(room=home_room())
     assert lst.game == holdem_full and lst.is_interest_list
 
 
@@ -109,15 +126,17 @@ def test_analytics_average_and_longest_wait(floor_manager, club_poker, open_tabl
     table = open_table(club_poker)
     now = timezone.now()
     for minutes in (10, 30):
-        entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+        entry = services.waitlist_add(
+            actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+        )
         WaitlistEntry.objects.filter(pk=entry.pk).update(
             first_joined_at=now - timedelta(minutes=minutes), queued_at=now - timedelta(minutes=minutes)
         )
-    for entry in list(selectors.waitlist_entries(game_id=club_poker.pk)):
+    for entry in list(selectors.waitlist_entries(room=home_room(), game_id=club_poker.pk)):
         services.waitlist_seat(actor=floor_manager, entry_id=entry.pk, table_id=table.pk)
     from config.gaming_day import current_gaming_day
 
-    [stats] = selectors.waitlist_analytics(start=current_gaming_day())
+    [stats] = selectors.waitlist_analytics(room=home_room(), start=current_gaming_day())
     assert stats.seated == 2
     assert timedelta(minutes=19) < stats.average < timedelta(minutes=21)
     assert timedelta(minutes=29) < stats.longest < timedelta(minutes=31)
@@ -133,7 +152,8 @@ def test_seat_from_the_list_with_the_entry_choice(
 
     table = open_table(holdem_full)
     first, second, third = (
-        services.waitlist_add(actor=floor_manager, game_id=holdem_full.pk, player_id=make_player().pk) for _ in range(3)
+        services.waitlist_add(actor=floor_manager, room=home_room(), game_id=holdem_full.pk, player_id=make_player().pk)
+        for _ in range(3)
     )
     with pytest.raises(DomainError) as refused:
         services.waitlist_seat(actor=floor_manager, entry_id=first.pk, table_id=table.pk, seat_entry="later")
@@ -171,7 +191,7 @@ def test_a_missed_call_is_noted_and_the_house_rule_places_the_player(
     settings.CARDROOM_WAITLIST_CALL_EXPIRY = "requeue"
     settings.CARDROOM_WAITLIST_MISSED_CALL_PLACE = place
     armen, lina = (
-        services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player(n).pk)
+        services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player(n).pk)
         for n in ("Armen", "Lina")
     )
     again = _call_and_let_expire(floor_manager, armen)
@@ -189,7 +209,7 @@ def test_a_missed_call_is_noted_and_the_house_rule_places_the_player(
 
     services.waitlist_remove(actor=floor_manager, entry_id=lina.pk, reason=WaitlistEndReason.LEFT)
     later = make_player("Tigran")
-    tigran = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=later.pk)
+    tigran = services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=later.pk)
     twice = _call_and_let_expire(floor_manager, again)
     # The original time is kept once only: a second missed call goes to the end, under either rule.
     assert twice.missed_calls == 2 and twice.queued_at > tigran.queued_at
@@ -201,7 +221,9 @@ def test_a_missed_call_is_noted_and_the_house_rule_places_the_player(
 def test_a_call_expired_off_the_list_leaves_no_note_on_it(floor_manager, club_poker, make_player, settings):
     settings.CARDROOM_WAITLIST_CALL_EXPIRY = "remove"
     settings.CARDROOM_WAITLIST_MISSED_CALL_PLACE = "keep_once"
-    entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+    entry = services.waitlist_add(
+        actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+    )
     services.waitlist_call(actor=floor_manager, entry_id=entry.pk)
     services.waitlist_expire_calls(now=timezone.now() + timedelta(minutes=10))
     assert not WaitlistEntry.objects.filter(missed_calls__gt=0).exists() and _names(club_poker) == []

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tables import selectors, services
 from tables.models import WaitlistEntry
+from tests.factories import home_room
 
 NBSP = "\N{NO-BREAK SPACE}"
 
@@ -27,10 +28,12 @@ def test_the_waitlists_page_says_its_waits_in_minutes(
     table = open_table(club_poker)
     now = timezone.now()
     for minutes in (10, 30):
-        entry = services.waitlist_add(actor=floor_manager, game_id=club_poker.pk, player_id=make_player().pk)
+        entry = services.waitlist_add(
+            actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
+        )
         joined = now - timedelta(minutes=minutes)
         WaitlistEntry.objects.filter(pk=entry.pk).update(first_joined_at=joined, queued_at=joined)
-    for entry in list(selectors.waitlist_entries(game_id=club_poker.pk)):
+    for entry in list(selectors.waitlist_entries(room=home_room(), game_id=club_poker.pk)):
         services.waitlist_seat(actor=floor_manager, entry_id=entry.pk, table_id=table.pk)
     client = client_for(floor_manager)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
