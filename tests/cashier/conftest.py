@@ -69,7 +69,9 @@ def open_shift(vault: JournalEntry) -> Callable[..., DrawerShift]:
     def make(user: User, *, cash: int = 1_000_000, chips: dict[int, int] | None = None, drawer: Drawer | None = None):
         counts = chips if chips is not None else dict.fromkeys(VALUES, 100)
         by_value = {d.value: d.pk for d in Denomination.objects.all()}
-        window = drawer or Drawer.objects.create(room=home_room(), name=f"Auto {user.username} {Drawer.objects.count() + 1}")
+        window = drawer or Drawer.objects.create(
+            room=home_room(), name=f"Auto {user.username} {Drawer.objects.count() + 1}"
+        )
         return drawer_shift_open(
             actor=user, drawer_id=window.pk, cash=cash, chips={by_value[v]: n for v, n in counts.items()}
         )

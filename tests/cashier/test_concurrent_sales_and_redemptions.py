@@ -77,7 +77,9 @@ def test_a_denomination_without_balance_rows_sells_concurrently(on_postgres, roo
     vault_stock(actor=room_admin, cash=0, chips={new.pk: 40})
     cashiers = [UserFactory(username=f"n{i}", roles=[Role.CASHIER]) for i in range(THREADS)]
     for i, user in enumerate(cashiers):
-        drawer_shift_open(actor=user, drawer_id=Drawer.objects.create(room=home_room(), name=f"N{i}").pk, cash=0, chips={new.pk: 2})
+        drawer_shift_open(
+            actor=user, drawer_id=Drawer.objects.create(room=home_room(), name=f"N{i}").pk, cash=0, chips={new.pk: 2}
+        )
     if missing == "balance row":
         singleton_accounts(AccountKind.OUTSTANDING)
         Balance.objects.filter(account__kind=AccountKind.OUTSTANDING, denomination=new).delete()
