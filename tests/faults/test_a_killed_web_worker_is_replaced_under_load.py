@@ -108,6 +108,8 @@ def test_a_killed_web_worker_is_replaced_and_answering_within_two_seconds(
     access_log = tmp_path / "access.log"
     with gunicorn(tmp_path, {"REDIS_URL": redis_server.url}, workers=WORKERS, access_log=access_log) as server:
         with Load(server) as load:
+            # The master answers once its first worker does; the others fork after it (seconds on a busy machine).
+            wait_until(lambda: len(server.workers()) == WORKERS, timeout=30, what=f"{WORKERS} workers up")
             first = server.workers()
             assert len(first) == WORKERS, first
             wait_until(
