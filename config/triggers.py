@@ -79,9 +79,10 @@ def guards_seal(using: str) -> None:
         cursor.execute(
             "SELECT prosrc FROM pg_proc JOIN pg_namespace ON pg_namespace.oid = pronamespace"
             " WHERE nspname = 'public' AND proname = '_pgtrigger_should_ignore'"
+            " AND pg_get_userbyid(proowner) = current_user"
         )
         found = cursor.fetchone()
-        # Only pgtrigger's own version is replaced: a flush sends post_migrate too, as the runtime role,
-        # which may not (and need not) write a function.
+        # Only pgtrigger's own version, and only by its owner (who runs migrate and the grants): a flush
+        # sends post_migrate too, as the runtime role, which may not write the function.
         if found is not None and "pgtrigger.ignore" in found[0]:
             cursor.execute(SEAL_SQL)
