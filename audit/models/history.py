@@ -201,7 +201,6 @@ SlipHistory = _history(TrackedSlip, "SlipHistory", attrs=_ROOM_SINCE_ROOMS)
 DropCountHistory = _history(TrackedDropCount, "DropCountHistory")
 SeatSessionHistory = _history(TrackedSeatSession, "SeatSessionHistory")
 DealerAssignmentHistory = _history(TrackedDealerAssignment, "DealerAssignmentHistory")
-# The link's secret is never kept; its hash is not history either. Its room is set when it is made and never
-# changes, so the link's own row says it (the history gains the column with the audit's next migration).
-KioskTokenHistory = _history(TrackedKioskToken, "KioskTokenHistory", exclude=["token_hash", "room"])
+# The link's secret is never kept; its hash is not history either.
+KioskTokenHistory = _history(TrackedKioskToken, "KioskTokenHistory", exclude=["token_hash"], attrs=_ROOM_SINCE_ROOMS)
 StaffPlaceHistory = _history(TrackedStaffPlace, "StaffPlaceHistory")

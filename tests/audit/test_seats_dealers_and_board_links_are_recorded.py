@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 
+from audit.models.history import KioskTokenHistory
 from tables.models import SeatSession
 from tables.services import dealer_assign, dealer_release, seat_player, seat_stand_up
 from tables.services.scenarios import dealer_ready
@@ -63,3 +64,6 @@ def test_a_board_link_is_recorded_without_its_hash(floor_manager, changes) -> No
     assert [row.label for row in rows] == ["insert", "update"]
     assert "revoked_at" in {f.name for f in rows[1].fields}
     assert all("token_hash" not in {f.name for f in row.fields} for row in rows)
+    # The room the link shows is in its history, as every room's record's is.
+    [created] = KioskTokenHistory.objects.filter(pgh_obj_id=token_id, pgh_label="insert")
+    assert created.room_id == home_room().pk
