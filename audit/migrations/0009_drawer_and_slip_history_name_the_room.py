@@ -11,6 +11,8 @@ class Migration(migrations.Migration):
     dependencies = [
         ('audit', '0008_staff_places_history'),
         ('rooms', '0004_staff_work_in_the_first_room'),
+        # The drawer's and the slip's room columns, which the histories' triggers copy.
+        ('cashier', '0009_drawers_and_slips_belong_to_rooms'),
     ]
 
     operations = [

@@ -11,6 +11,8 @@ class Migration(migrations.Migration):
     dependencies = [
         ('audit', '0009_drawer_and_slip_history_name_the_room'),
         ('rooms', '0004_staff_work_in_the_first_room'),
+        # The link's room column, which the history's triggers copy.
+        ('tables', '0009_floor_records_belong_to_rooms'),
     ]
 
     operations = [
