@@ -118,8 +118,9 @@ def to_major(amount: int) -> Decimal:
     return Decimal(amount).scaleb(-exponent())
 
 
-def format_money(amount: int, *, currency: bool = False) -> str:
-    """``1234567`` -> ``"1,234,567"`` (AMD) or ``"12,345.67"`` (EUR)."""
-    exp = exponent()
-    text = f"{to_major(amount):,.{exp}f}"
+def format_money(amount: int, *, currency: bool = False, places: int | None = None) -> str:
+    """``1234567`` -> ``"1,234,567"`` (AMD) or ``"12,345.67"`` (EUR); ``places``: a currency of that many
+    decimals, another room's (a group's report)."""
+    exp = exponent() if places is None else places
+    text = f"{Decimal(amount).scaleb(-exp):,.{exp}f}"
     return f"{text} {settings.CARDROOM_CURRENCY}" if currency else text

@@ -92,3 +92,12 @@ def open_place_exists(*, user_id: int, room_id: int | None) -> bool:
     """``user_id`` has an open place in ``room_id`` (None: for the whole group)."""
     places = StaffPlace.objects.filter(user_id=user_id, ended_at__isnull=True)
     return places.filter(room__isnull=True).exists() if room_id is None else places.filter(room_id=room_id).exists()
+
+
+def rooms_read(user: Any, *, room_id: int | None) -> list[Room]:
+    """The rooms a report of ``user`` covers: the one it names, which must be one the user works in
+    (403 ``not_your_room`` otherwise), or every room the user works in (a group accountant's: the group)."""
+    if room_id is not None:
+        check_works_in(user, room_id=room_id)
+        return [room_get(room_id=room_id)]
+    return list(rooms_of(user))

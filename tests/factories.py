@@ -24,6 +24,14 @@ def home_room() -> Room:
     return Room.objects.order_by("pk").first() or room_create(code="cardroom", name="Cardroom")
 
 
+def home_room_set(**figures: object) -> Room:
+    """The home room with some of its figures changed (a threshold, a currency), for a test of them."""
+    room = home_room()
+    Room.objects.filter(pk=room.pk).update(**figures)
+    room.refresh_from_db()
+    return room
+
+
 class UserFactory(factory.django.DjangoModelFactory[User]):
     class Meta:
         model = User

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.urls import reverse
@@ -55,6 +54,7 @@ from rake.selectors.days import DayStatus
 from rake.selectors.drops import ReconciliationRow, results_visible
 from rake.selectors.reports import FeeReport, ReportFilters, ReportRow
 from rake.services.exports import DOWNLOAD_TYPES, download_name, download_type, export_file
+from rooms.selectors import rooms_read
 
 START_DROPS = roles_allowed(*selectors.DROP_STARTER_ROLES)
 COUNT_DROPS = roles_allowed(*selectors.DROP_COUNTER_ROLES)
@@ -86,7 +86,7 @@ def drop_count_data(count: DropCount) -> dict[str, Any]:
         "expected": count.expected if visible else None,
         "counted": count.counted if visible else None,
         "variance": count.variance if visible else None,
-        "over_threshold": abs(count.variance or 0) > settings.CARDROOM_DROP_VARIANCE_THRESHOLD if visible else None,
+        "over_threshold": abs(count.variance or 0) > count.table.room.drop_variance_threshold if visible else None,
         "lines": [
             {"denomination_id": li.denomination_id, "denomination": li.denomination.value, "expected": li.expected}
             for li in lines
@@ -152,6 +152,9 @@ def day_data(day: DayStatus) -> dict[str, Any]:
 def row_data(row: ReportRow) -> dict[str, Any]:
     return {
         "key": None if row.key is None else str(row.key),
+        "room": row.room.pk if row.room else None,
+        "room_name": row.room.name if row.room else "",
+        "currency": row.currency,
         "name": row.label,
         "hands": row.hands,
         "pots": row.pots,
@@ -171,10 +174,19 @@ def report_data(report: FeeReport) -> dict[str, Any]:
         "day_from": report.filters.day_from,
         "day_to": report.filters.day_to,
         "group_by": report.filters.group_by,
+        "rooms": [{"id": r.pk, "code": r.code, "name": r.name, "currency": r.currency} for r in report.rooms],
         "rows": [row_data(r) for r in report.rows],
-        "totals": row_data(report.totals),
-        "fees_per_day": [{"gaming_day": d, "fees": f} for d, f in report.fees_per_day],
-        "fees_per_table": [{"table": t, "fees": f} for t, f in report.fees_per_table],
+        "totals": [row_data(r) for r in report.totals],
+        "fees_per_day": [
+            {"currency": chart.currency, "gaming_day": d, "fees": f}
+            for chart in report.fees_per_day
+            for d, f in chart.bars
+        ],
+        "fees_per_table": [
+            {"currency": chart.currency, "table": t, "fees": f}
+            for chart in report.fees_per_table
+            for t, f in chart.bars
+        ],
     }
 
 
@@ -203,6 +215,8 @@ def export_data(request: Request, export: ReportExport) -> dict[str, Any]:
 
 def reconciliation_data(row: ReconciliationRow) -> dict[str, Any]:
     return {
+        "room": row.room.pk,
+        "currency": row.room.currency,
         "table_id": row.table_id,
         "table_number": row.table_number,
         "fees_posted": row.fees_posted,
@@ -225,9 +239,14 @@ def _query(serializer: type[serializers.Serializer[dict[str, Any]]], request: Re
     return dict(form.validated_data)
 
 
-def _filters(data: dict[str, Any]) -> ReportFilters:
+def _filters(request: Request, data: dict[str, Any]) -> ReportFilters:
     return services.check_filters(
-        day_from=data["day_from"], day_to=data["day_to"], group_by=data["group_by"], table_id=data.get("table_id")
+        reader=request.user,
+        day_from=data["day_from"],
+        day_to=data["day_to"],
+        group_by=data["group_by"],
+        room_id=data.get("room"),
+        table_id=data.get("table_id"),
     )
 
 
@@ -235,11 +254,18 @@ def _filters(data: dict[str, Any]) -> ReportFilters:
 
 _DAY = OpenApiParameter("gaming_day", OpenApiTypes.DATE, description="Only this gaming day.")
 _TABLE = OpenApiParameter("table_id", OpenApiTypes.INT, description="Only this table.")
+_ROOM = OpenApiParameter("room", OpenApiTypes.INT, description="Only this room; default: every room you work in.")
 
 
 class _DropFilters(serializers.Serializer[dict[str, Any]]):
     gaming_day = serializers.DateField(required=False)
+    room = StrictIntegerField(text=True, required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
     table_id = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
+
+
+def _room_ids(request: Request, room_id: int | None) -> list[int]:
+    """The room named (one the user works in, else 403) or every room the user works in."""
+    return [room.pk for room in rooms_read(request.user, room_id=room_id)]
 
 
 class DropCountListApi(APIView):
@@ -247,11 +273,15 @@ class DropCountListApi(APIView):
 
     permission_classes = [READ_DROPS]
 
-    @extend_schema(tags=["drops"], parameters=[_DAY, _TABLE], responses=DropCountSerializer(many=True))
+    @extend_schema(tags=["drops"], parameters=[_DAY, _ROOM, _TABLE], responses=DropCountSerializer(many=True))
     def get(self, request: Request) -> Response:
         filters = _query(_DropFilters, request)
         rows = (
-            selectors.drop_counts_list(gaming_day=filters.get("gaming_day"), table_id=filters.get("table_id"))
+            selectors.drop_counts_list(
+                room_ids=_room_ids(request, filters["room"]),
+                gaming_day=filters.get("gaming_day"),
+                table_id=filters.get("table_id"),
+            )
             .prefetch_related("lines__denomination", "tallies__counter", "tallies__lines", "shares")
             .select_related("created_by", "explained_by")[:200]
         )
@@ -326,6 +356,7 @@ class DropExplainApi(IdempotentPost):
 
 class _DayQuery(serializers.Serializer[dict[str, Any]]):
     gaming_day = serializers.DateField()
+    room = StrictIntegerField(text=True, required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
 
 
 class ReconciliationApi(APIView):
@@ -335,12 +366,15 @@ class ReconciliationApi(APIView):
 
     @extend_schema(
         tags=["drops"],
-        parameters=[OpenApiParameter("gaming_day", OpenApiTypes.DATE, required=True)],
+        parameters=[OpenApiParameter("gaming_day", OpenApiTypes.DATE, required=True), _ROOM],
         responses=ReconciliationRowSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
-        day = _query(_DayQuery, request)["gaming_day"]
-        rows = [reconciliation_data(r) for r in selectors.drop_reconciliation(gaming_day=day)]
+        query = _query(_DayQuery, request)
+        reconciliation = selectors.drop_reconciliation(
+            gaming_day=query["gaming_day"], room_ids=_room_ids(request, query["room"])
+        )
+        rows = [reconciliation_data(r) for r in reconciliation]
         return Response(_many(ReconciliationRowSerializer, rows))
 
 
@@ -386,7 +420,7 @@ class FeeReportApi(APIView):
 
     @extend_schema(tags=["reports"], parameters=[ReportQuerySerializer], responses=FeeReportSerializer)
     def get(self, request: Request) -> Response:
-        report = selectors.fee_report(_filters(_query(ReportQuerySerializer, request)))
+        report = selectors.fee_report(_filters(request, _query(ReportQuerySerializer, request)))
         return Response(FeeReportSerializer(report_data(report)).data)
 
 
@@ -404,17 +438,14 @@ class ExportCreateApi(APIView):
             actor=acting_user(request),
             format=data["format"],
             content=data["content"],
-            filters=_filters(data),
+            filters=_filters(request, data),
         )
         export = _export_for(request, export.pk)
         return Response(ExportSerializer(export_data(request, export)).data, status=status.HTTP_202_ACCEPTED)
 
 
 def _export_for(request: Request, export_id: int) -> ReportExport:
-    export = ReportExport.objects.select_related("completion").filter(pk=export_id).first()
-    if export is None:
-        raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
-    return export
+    return selectors.export_get_for(user=request.user, export_id=export_id)
 
 
 class ExportDetailApi(APIView):

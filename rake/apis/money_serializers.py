@@ -119,6 +119,8 @@ class DropTallyResultSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class ReconciliationRowSerializer(serializers.Serializer[dict[str, Any]]):
+    room = serializers.IntegerField()
+    currency = serializers.CharField(help_text=_("The currency of the row's amounts (ISO 4217)."))
     table_id = serializers.IntegerField()
     table_number = serializers.IntegerField()
     fees_posted = MoneyField(allow_zero=True)
@@ -163,11 +165,23 @@ class ReportQuerySerializer(serializers.Serializer[dict[str, Any]]):
     day_from = serializers.DateField()
     day_to = serializers.DateField()
     group_by = EnumField(ReportGroup, required=False, default="gaming_day")
+    room = StrictIntegerField(
+        text=True,
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text=_("Only this room; default: every room you work in (a group's report, a row per room)."),
+    )
     table_id = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
 
 
 class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
     key = serializers.CharField(allow_null=True)
+    room = serializers.IntegerField(allow_null=True, help_text=_("The row's room; none on a total."))
+    room_name = serializers.CharField(allow_blank=True)
+    currency = serializers.CharField(help_text=_("The currency of the row's amounts (ISO 4217)."))
     name = serializers.CharField(help_text=_("The group's name: a day, a shift, a table, a game, a dealer, a kind."))
     hands = serializers.IntegerField()
     pots = MoneyField(allow_zero=True)
@@ -184,21 +198,31 @@ class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class FeesPerDaySerializer(serializers.Serializer[dict[str, Any]]):
+    currency = serializers.CharField()
     gaming_day = serializers.DateField()
     fees = MoneyField(allow_zero=True)
 
 
 class FeesPerTableSerializer(serializers.Serializer[dict[str, Any]]):
+    currency = serializers.CharField()
     table = serializers.CharField()
     fees = MoneyField(allow_zero=True)
+
+
+class ReportRoomSerializer(serializers.Serializer[dict[str, Any]]):
+    id = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+    currency = serializers.CharField()
 
 
 class FeeReportSerializer(serializers.Serializer[dict[str, Any]]):
     day_from = serializers.DateField()
     day_to = serializers.DateField()
     group_by = EnumField(ReportGroup)
+    rooms = ReportRoomSerializer(many=True)
     rows = ReportRowSerializer(many=True)
-    totals = ReportRowSerializer()
+    totals = ReportRowSerializer(many=True, help_text=_("One per currency: two currencies are never added."))
     fees_per_day = FeesPerDaySerializer(many=True)
     fees_per_table = FeesPerTableSerializer(many=True)
 

@@ -5,7 +5,7 @@ what the ledger says the box holds (the fees posted since the last count).
 Each counter enters a blind tally: neither sees the other's result nor the
 expected amount until both are in. Two tallies that disagree start a new
 round. An agreed count whose variance is over
-``CARDROOM_DROP_VARIANCE_THRESHOLD`` waits for a supervisor's explanation
+the room's drop variance threshold waits for a supervisor's explanation
 before it is final. Tallies, expected lines and shares are insert-only; a
 count row only moves forward through its statuses, and on PostgreSQL a
 trigger refuses any other change.

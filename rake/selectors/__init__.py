@@ -10,7 +10,7 @@ from rake.selectors.drops import (
     drop_counts_list,
     drop_reconciliation,
 )
-from rake.selectors.exports import exports_recent
+from rake.selectors.exports import export_get_for, exports_recent
 from rake.selectors.policies import (
     MARK_ANYWHERE_ROLES,
     check_may_mark_time_charges,
@@ -51,6 +51,7 @@ __all__ = [
     "drop_count_get_for_user",
     "drop_counts_list",
     "drop_reconciliation",
+    "export_get_for",
     "exports_recent",
     "fee_line",
     "fee_policy_get",

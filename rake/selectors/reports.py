@@ -1,9 +1,11 @@
 """The accountants' fee report: read from the daily summaries, or (to check them, and in the
 benchmark) computed the same way straight from the raw fee records.
 
-A report is one grouped aggregate over the period, plus one per chart
-(fees per day, fees per table) unless the grouping already is that, plus
-one query per dimension whose names it shows.
+A report covers one room or several (a group accountant's): every row is one room's, and the totals are
+one per currency, since two rooms' money is never added unless it is the same money. A report is one
+grouped aggregate over the period (by table and the grouping: a table is one room's), plus one per chart
+(fees per day, fees per table) unless the grouping already is that, plus one query for the tables' rooms
+and one per dimension whose names it shows.
 """
 
 from __future__ import annotations
@@ -21,10 +23,14 @@ from django.utils.translation import gettext_lazy
 
 from rake.models import DailyFeeSummary, DropShare, FeeCharge, FeeKind
 from rake.selectors.summaries import CHARGE_SUMS, SHARE_SUMS, check_summaries_proven
+from rooms.models import Room
 from tables.models import Game, Table
 
-# Grouping -> the column holding it (the same name in the summaries and the raw records).
+# Grouping -> the column holding it (the same name in the summaries and the raw records); a room is its
+# tables' (ROOM is read through them).
+ROOM = "room"
 GROUPS: dict[str, str] = {
+    "room": ROOM,
     "gaming_day": "gaming_day",
     "shift": "shift",
     "table": "table_id",
@@ -33,6 +39,7 @@ GROUPS: dict[str, str] = {
     "kind": "kind",
 }
 GROUP_LABELS = {
+    "room": gettext_lazy("room"),
     "gaming_day": gettext_lazy("gaming day"),
     "shift": gettext_lazy("shift"),
     "table": gettext_lazy("table"),
@@ -48,6 +55,8 @@ HOUR_STEP = Decimal("0.01")
 class ReportFilters:
     day_from: date
     day_to: date
+    # The rooms the report covers, checked against the reader's rooms before a report is made of them.
+    room_ids: tuple[int, ...]
     group_by: str = "gaming_day"
     table_id: int | None = None
 
@@ -55,15 +64,22 @@ class ReportFilters:
         return {
             "day_from": self.day_from.isoformat(),
             "day_to": self.day_to.isoformat(),
+            "room_ids": list(self.room_ids),
             "group_by": self.group_by,
             "table_id": self.table_id,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ReportFilters:
+        if "room_ids" in data:
+            room_ids = tuple(int(pk) for pk in data["room_ids"])
+        else:
+            # An export asked for before the rooms: the installation was one room, every room's today.
+            room_ids = tuple(Room.objects.order_by("pk").values_list("pk", flat=True))
         return cls(
             day_from=date.fromisoformat(data["day_from"]),
             day_to=date.fromisoformat(data["day_to"]),
+            room_ids=room_ids,
             group_by=data.get("group_by") or "gaming_day",
             table_id=data.get("table_id"),
         )
@@ -73,6 +89,10 @@ class ReportFilters:
 class ReportRow:
     key: Any
     label: str = ""
+    # The room of the row (None for a total) and the currency its amounts are in.
+    room: Room | None = None
+    currency: str = ""
+    exponent: int = 0
     hands: int = 0
     pots: int = 0
     fees: int = 0
@@ -99,16 +119,31 @@ class ReportRow:
             setattr(self, name, getattr(self, name) + int(other.get(name) or 0))
 
 
-NUMBERS = tuple(f.name for f in fields(ReportRow) if f.name not in ("key", "label"))
+NUMBERS = tuple(f.name for f in fields(ReportRow) if f.name not in ("key", "label", "room", "currency", "exponent"))
+
+
+@dataclass
+class CurrencyChart:
+    """A chart's bars in one currency: two rooms' fees share a chart only when they are the same money."""
+
+    currency: str
+    exponent: int
+    bars: list[tuple[Any, int]]
 
 
 @dataclass
 class FeeReport:
     filters: ReportFilters
+    rooms: list[Room]
     rows: list[ReportRow]
-    totals: ReportRow
-    fees_per_day: list[tuple[date, int]] = field(default_factory=list)
-    fees_per_table: list[tuple[str, int]] = field(default_factory=list)
+    # One per currency of the rooms covered, in the order of the rooms.
+    totals: list[ReportRow]
+    fees_per_day: list[CurrencyChart] = field(default_factory=list)
+    fees_per_table: list[CurrencyChart] = field(default_factory=list)
+
+    @property
+    def several_rooms(self) -> bool:
+        return len(self.rooms) > 1
 
 
 _SUMMARY_SUMS = {
@@ -127,24 +162,52 @@ _CHARGE_SUMS = {**CHARGE_SUMS, "percentage_fees": Sum("fee", filter=Q(kind=FeeKi
 
 def _period(rows: QuerySet[Any], filters: ReportFilters) -> QuerySet[Any]:
     rows = rows.filter(gaming_day__range=(filters.day_from, filters.day_to))
+    # The summaries name their table by a plain column (derived data, no foreign key): its room is read
+    # through the tables.
+    rows = rows.filter(table_id__in=Table.objects.filter(room_id__in=filters.room_ids).values("pk"))
     return rows.filter(table_id=filters.table_id) if filters.table_id else rows
 
 
 def _grouped(rows: QuerySet[Any], column: str, sums: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The sums per table and ``column``: each table is one room's, so the rows are merged into rooms."""
     # Aggregates are named apart from the columns they sum (an annotation may not shadow a field).
     named = {f"sum_{name}": aggregate for name, aggregate in sums.items()}
+    columns = ["table_id"] if column in ("table_id", ROOM) else ["table_id", column]
     return [
-        {column: values[column], **{name: values[f"sum_{name}"] for name in sums}}
-        for values in rows.values(column).annotate(**named).order_by(column)
+        {**values, **{name: values[f"sum_{name}"] for name in sums}}
+        for values in rows.values(*columns).annotate(**named).order_by(*columns)
     ]
 
 
-def _merge(column: str, *parts: Iterable[dict[str, Any]]) -> dict[Any, ReportRow]:
-    merged: dict[Any, ReportRow] = {}
+@dataclass(frozen=True)
+class _Tables:
+    """The tables a report names: their numbers and rooms."""
+
+    numbers: dict[int, int]
+    rooms: dict[int, Room]
+
+    @classmethod
+    def of(cls, filters: ReportFilters) -> _Tables:
+        """One query: the rooms come with their tables (a room without tables has no fees to report)."""
+        tables = Table.objects.filter(room_id__in=filters.room_ids).select_related("room").only("pk", "number", "room")
+        return cls(numbers={t.pk: t.number for t in tables}, rooms={t.pk: t.room for t in tables})
+
+
+def _merge(column: str, tables: _Tables, *parts: Iterable[dict[str, Any]]) -> dict[tuple[int, Any], ReportRow]:
+    merged: dict[tuple[int, Any], ReportRow] = {}
     for part in parts:
         for values in part:
-            key = values[column] if values[column] is not None else (0 if column != "kind" else "")
-            merged.setdefault(key, ReportRow(key=key)).add(values)
+            room = tables.rooms[values["table_id"]]
+            if column == ROOM:
+                key: Any = room.pk
+            else:
+                key = values[column] if values[column] is not None else (0 if column != "kind" else "")
+            row = merged.get((room.pk, key))
+            if row is None:
+                row = merged[(room.pk, key)] = ReportRow(
+                    key=key, room=room, currency=room.currency, exponent=room.currency_exponent
+                )
+            row.add(values)
     return merged
 
 
@@ -152,65 +215,110 @@ def fee_report(filters: ReportFilters) -> FeeReport:
     """The report from the daily summary table, refused when its sources do not prove the rows."""
     check_summaries_proven(day_from=filters.day_from, day_to=filters.day_to)
     column = GROUPS[filters.group_by]
+    tables = _Tables.of(filters)
     base = _period(DailyFeeSummary.objects.all(), filters)
-    rows = _merge(column, _grouped(base, column, _SUMMARY_SUMS))
+    rows = _merge(column, tables, _grouped(base, column, _SUMMARY_SUMS))
     per_day = (
-        rows if column == "gaming_day" else _merge("gaming_day", _grouped(base, "gaming_day", {"fees": Sum("fees")}))
+        rows
+        if column == "gaming_day"
+        else _merge("gaming_day", tables, _grouped(base, "gaming_day", {"fees": Sum("fees")}))
     )
-    per_table = rows if column == "table_id" else _merge("table_id", _grouped(base, "table_id", {"fees": Sum("fees")}))
-    return _report(filters, rows, per_day, per_table)
+    per_table = (
+        rows if column == "table_id" else _merge("table_id", tables, _grouped(base, "table_id", {"fees": Sum("fees")}))
+    )
+    return _report(filters, tables, rows, per_day, per_table)
 
 
 def fee_report_from_raw(filters: ReportFilters) -> FeeReport:
     """The same report computed from the fee records and drop shares (slow on a month; for checks)."""
     column = GROUPS[filters.group_by]
+    tables = _Tables.of(filters)
     charges = _period(FeeCharge.objects.all(), filters)
     shares = _period(DropShare.objects.all(), filters)
-    rows = _merge(column, _grouped(charges, column, _CHARGE_SUMS), _grouped(shares, column, SHARE_SUMS))
-    per_day = _merge("gaming_day", _grouped(charges, "gaming_day", {"fees": Sum("fee")}))
-    per_table = _merge("table_id", _grouped(charges, "table_id", {"fees": Sum("fee")}))
-    return _report(filters, rows, per_day, per_table)
+    rows = _merge(column, tables, _grouped(charges, column, _CHARGE_SUMS), _grouped(shares, column, SHARE_SUMS))
+    per_day = _merge("gaming_day", tables, _grouped(charges, "gaming_day", {"fees": Sum("fee")}))
+    per_table = _merge("table_id", tables, _grouped(charges, "table_id", {"fees": Sum("fee")}))
+    return _report(filters, tables, rows, per_day, per_table)
 
 
 def _report(
     filters: ReportFilters,
-    rows: dict[Any, ReportRow],
-    per_day: dict[Any, ReportRow],
-    per_table: dict[Any, ReportRow],
+    tables: _Tables,
+    rows: dict[tuple[int, Any], ReportRow],
+    per_day: dict[tuple[int, Any], ReportRow],
+    per_table: dict[tuple[int, Any], ReportRow],
 ) -> FeeReport:
-    numbers = _table_numbers(set(per_table) | (set(rows) if filters.group_by == "table" else set()))
-    labels = _labels(filters.group_by, set(rows), numbers)
-    order = {k: (numbers.get(k, 0), k) for k in rows} if filters.group_by == "table" else None
-    keys = sorted(rows, key=lambda k: order[k]) if order else sorted(rows, key=lambda k: (labels[k], str(k)))
-    if filters.group_by in ("gaming_day", "shift"):
-        keys = sorted(rows)
-    totals = ReportRow(key=None, label=_("Total"))
+    rooms = sorted({room.pk: room for room in tables.rooms.values()}.values(), key=lambda r: (r.name, r.pk))
+    if not rooms:  # rooms with no tables yet still head the report
+        rooms = list(Room.objects.filter(pk__in=filters.room_ids).order_by("name", "pk"))
+    several = len(rooms) > 1
+    room_order = {room.pk: n for n, room in enumerate(rooms)}
+    # A row's own label names no room: the report has a room column when it covers several.
+    labels = _labels(filters.group_by, {key for _room, key in rows}, tables, several=False)
+
+    def within(key: Any) -> Any:
+        if filters.group_by in ("gaming_day", "shift"):
+            return key
+        if filters.group_by == "table":
+            return (tables.numbers.get(key, 0), key)
+        return (labels[key], str(key))
+
+    keys = sorted(rows, key=lambda k: (room_order.get(k[0], 0), within(k[1])))
+    totals: dict[str, ReportRow] = {}
+    for room in rooms:
+        label = _("Total %(currency)s") % {"currency": room.currency} if several else _("Total")
+        totals.setdefault(
+            room.currency, ReportRow(key=None, label=label, currency=room.currency, exponent=room.currency_exponent)
+        )
     for key in keys:
-        rows[key].label = labels[key]
-        totals.add({name: getattr(rows[key], name) for name in NUMBERS})
+        row = rows[key]
+        row.label = labels[key[1]]
+        totals[row.currency].add({name: getattr(row, name) for name in NUMBERS})
     return FeeReport(
         filters=filters,
+        rooms=rooms,
         rows=[rows[k] for k in keys],
-        totals=totals,
-        fees_per_day=[(k, per_day[k].fees) for k in sorted(per_day)],
-        fees_per_table=[
-            (_table_label(k, numbers), per_table[k].fees)
-            for k in sorted(per_table, key=lambda k: (numbers.get(k, 0), k))
-        ],
+        totals=list(totals.values()),
+        fees_per_day=_charts(totals, per_day, lambda day: day),
+        fees_per_table=_charts(
+            totals, per_table, lambda key: _table_label(key, tables, several=several), tables=tables
+        ),
     )
 
 
-def _table_numbers(ids: set[Any]) -> dict[Any, int]:
-    return dict(Table.objects.filter(pk__in=ids).values_list("pk", "number")) if ids else {}
+def _charts(
+    totals: Mapping[str, ReportRow],
+    bars: Mapping[tuple[int, Any], ReportRow],
+    label: Any,
+    *,
+    tables: _Tables | None = None,
+) -> list[CurrencyChart]:
+    """One chart per currency: the bars of the rooms in it, a day's summed over them (the same money)."""
+    charts: list[CurrencyChart] = []
+    for currency, total in totals.items():
+        summed: dict[Any, int] = {}
+        for (_room, key), row in bars.items():
+            if row.currency == currency:
+                summed[key] = summed.get(key, 0) + row.fees
+        order = sorted(summed, key=lambda k: (tables.numbers.get(k, 0), k) if tables else k)
+        charts.append(CurrencyChart(currency, total.exponent, [(label(k), summed[k]) for k in order]))
+    return charts
 
 
-def _table_label(pk: Any, numbers: Mapping[Any, int]) -> str:
-    return _("Table %(n)s") % {"n": numbers[pk]} if pk in numbers else str(pk)
+def _table_label(pk: Any, tables: _Tables, *, several: bool) -> str:
+    if pk not in tables.numbers:
+        return str(pk)
+    if several:
+        return _("%(room)s, table %(n)s") % {"room": tables.rooms[pk].code, "n": tables.numbers[pk]}
+    return _("Table %(n)s") % {"n": tables.numbers[pk]}
 
 
-def _labels(group_by: str, keys: set[Any], numbers: Mapping[Any, int]) -> dict[Any, str]:
+def _labels(group_by: str, keys: set[Any], tables: _Tables, *, several: bool) -> dict[Any, str]:
+    if group_by == ROOM:
+        names = {room.pk: room.name for room in tables.rooms.values()}
+        return {k: names[k] for k in keys}
     if group_by == "table":
-        return {k: _table_label(k, numbers) for k in keys}
+        return {k: _table_label(k, tables, several=several) for k in keys}
     if group_by == "game":
         names = dict(Game.objects.filter(pk__in=keys).values_list("pk", "name"))
         return {k: names.get(k, _("no game")) for k in keys}

@@ -3,7 +3,7 @@
 The expected amount is the drop box's ledger balance when the count starts
 (the fees posted since the previous count; its balance rows are locked while
 it is read, so no fee posting is half in). When the two tallies agree, the
-count is final unless the variance is over ``CARDROOM_DROP_VARIANCE_THRESHOLD``,
+count is final unless the variance is over the room's drop variance threshold,
 in which case a floor manager who did not count explains it first. A final
 count posts one ``drop`` journal entry: the expected chips leave the box,
 the counted chips enter the vault, and any difference goes to over/short.
@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Sum
@@ -35,6 +34,7 @@ from rake.models import DropCount, DropCountLine, DropCountStatus, DropShare, Dr
 from rake.selectors.drops import DROP_COUNTER_ROLES, DROP_STARTER_ROLES, DROP_SUPERVISOR_ROLES
 from rake.selectors.summaries import summary_key
 from rake.services.summaries import summary_add
+from rooms.selectors import check_works_in
 from tables.models import Table
 
 EXPLANATION_MAX = 500
@@ -60,13 +60,15 @@ def drop_count_start(
 ) -> DropCount:
     """Take a table's drop box for counting: record what the ledger says it holds."""
     _require(actor, DROP_STARTER_ROLES, _("Starting a drop count"))
+    table = Table.objects.select_related("room").filter(pk=table_id).first()
+    if table is None:
+        raise NotFound(_("Table %(id)s does not exist.") % {"id": table_id}, table_id=table_id)
+    check_works_in(actor, room_id=table.room_id)
     now = timezone.now()
-    day = gaming_day or gaming_day_of(now)
+    day = gaming_day or gaming_day_of(now, room=table.room)
     shift = shift or shift_of(now)
     if not 1 <= shift <= shifts_per_day():
         raise DomainError(_("A gaming day has shifts 1 to %(n)s.") % {"n": shifts_per_day()}, code="bad_shift")
-    if not Table.objects.filter(pk=table_id).exists():
-        raise NotFound(_("Table %(id)s does not exist.") % {"id": table_id}, table_id=table_id)
     check_gaming_day_open(day)
     box = table_account(table_id=table_id, kind=AccountKind.DROP_BOX)
     with transaction.atomic():
@@ -117,7 +119,7 @@ def drop_tally_record(*, actor: User, count_id: int, chips: Mapping[int, int]) -
     amounts = _amounts(chips)
     now = timezone.now()
     with transaction.atomic():
-        count = _locked(count_id)
+        count = _locked(actor, count_id)
         if count.status != DropCountStatus.COUNTING:
             raise Conflict(_("This drop count is no longer counting."), code="count_closed", count_status=count.status)
         tallies = list(count.tallies.filter(round=count.round).select_related("counter").order_by("pk"))
@@ -148,17 +150,19 @@ def drop_tally_record(*, actor: User, count_id: int, chips: Mapping[int, int]) -
         return TallyResult(count, True)
 
 
-def _locked(count_id: int) -> DropCount:
-    count = DropCount.objects.select_for_update().filter(pk=count_id).first()
+def _locked(actor: User, count_id: int) -> DropCount:
+    """The count, locked, with its table's room (read, not locked), for a member of staff of that room."""
+    count = DropCount.objects.select_for_update(of=("self",)).select_related("table__room").filter(pk=count_id).first()
     if count is None:
         raise NotFound(_("Drop count %(id)s does not exist.") % {"id": count_id}, count_id=count_id)
+    check_works_in(actor, room_id=count.table.room_id)
     return count
 
 
 def _agree(actor: User, count: DropCount, counted: dict[int, int], now: datetime) -> None:
     count.counted = sum(counted.values())
     count.variance = count.counted - count.expected
-    if abs(count.variance) > settings.CARDROOM_DROP_VARIANCE_THRESHOLD:
+    if abs(count.variance) > count.table.room.drop_variance_threshold:
         count.status = DropCountStatus.NEEDS_EXPLANATION
         count.save(update_fields=["counted", "variance", "status"])
         return
@@ -173,7 +177,7 @@ def drop_count_explain(*, actor: User, count_id: int, explanation: str) -> DropC
         raise DomainError(_("Explain the variance: an explanation is required."), code="reason_required")
     now = timezone.now()
     with transaction.atomic():
-        count = _locked(count_id)
+        count = _locked(actor, count_id)
         if count.status != DropCountStatus.NEEDS_EXPLANATION:
             raise Conflict(
                 _("This drop count has no variance waiting for an explanation."),

@@ -42,14 +42,14 @@ from xml.sax.saxutils import escape
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import CharField, DecimalField, F, Func, Value
-from django.db.models.functions import Cast, NullIf
+from django.db.models import CharField, DecimalField, F, Func, IntegerField, Value
+from django.db.models.functions import Cast, NullIf, Power
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 
 from config.db import fast_paths
 from config.exports import CsvWriter, XlsxWriter, formula_safe_sql
-from config.money import exponent, format_money, to_major
+from config.money import format_money
 from ledger.models import GamingDayClose
 from rake.models import FeeCharge
 from rake.selectors.reports import GROUP_LABELS, FeeReport, ReportFilters, ReportRow, fee_report
@@ -63,14 +63,17 @@ Progress = Callable[[int], None]
 Row = Sequence[Any]
 
 
-def money(amount: int) -> int | Decimal:
-    """An amount in major units, as a number: written as ``-12.50``, never neutralised as text."""
-    return amount if not settings.CARDROOM_CURRENCY_EXPONENT else to_major(amount)
+def money(amount: int, places: int) -> int | Decimal:
+    """An amount in major units of a currency with ``places`` decimals, as a number: written as ``-12.50``,
+    never neutralised as text."""
+    return amount if not places else Decimal(amount).scaleb(-places)
 
 
 # --- detail: every fee record ---------------------------------------------------------------
 
 DETAIL_COLUMNS = (
+    "room",
+    "currency",
     "fee_charge_id",
     "gaming_day",
     "shift",
@@ -90,6 +93,8 @@ DETAIL_COLUMNS = (
     "recorded_at_utc",
 )
 _DETAIL_FIELDS = (
+    "table__room__code",
+    "table__room__currency",
     "pk",
     "gaming_day",
     "shift",
@@ -111,7 +116,9 @@ _DETAIL_FIELDS = (
 
 
 def detail_queryset(filters: ReportFilters) -> Any:
-    rows = FeeCharge.objects.filter(gaming_day__range=(filters.day_from, filters.day_to))
+    rows = FeeCharge.objects.filter(
+        gaming_day__range=(filters.day_from, filters.day_to), table__room_id__in=filters.room_ids
+    )
     if filters.table_id:
         rows = rows.filter(table_id=filters.table_id)
     return rows.order_by("pk")
@@ -119,12 +126,13 @@ def detail_queryset(filters: ReportFilters) -> Any:
 
 def detail_rows(filters: ReportFilters) -> Iterator[Row]:
     """Every fee record of the period, oldest first, as text-ready tuples."""
-    for values in detail_queryset(filters).values_list(*_DETAIL_FIELDS).iterator(chunk_size=CHUNK):
-        row = list(values)
-        row[1] = row[1].isoformat()
-        row[11], row[12] = money(row[11]), money(row[12])
-        created: datetime = row[16]
-        row[16] = created.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    fields = (*_DETAIL_FIELDS, "table__room__currency_exponent")
+    for values in detail_queryset(filters).values_list(*fields).iterator(chunk_size=CHUNK):
+        *row, places = values
+        row[3] = row[3].isoformat()
+        row[13], row[14] = money(row[13], places), money(row[14], places)
+        created: datetime = row[18]
+        row[18] = created.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         yield [("" if v is None else v) for v in row]
 
 
@@ -137,11 +145,15 @@ def _text(field: str) -> Any:
 
 
 def _money(field: str) -> Any:
-    places = exponent()
-    if not places:
-        return F(field)
-    # An exact product with the currency's places, as str(Decimal(amount).scaleb(-places)): 0 -> 0.00.
-    return Cast(F(field) * Value(Decimal(1).scaleb(-places)), DecimalField(max_digits=30, decimal_places=places))
+    # Each record in its room's currency, as money(): the amount over 10^places rounded to exactly
+    # ``places`` decimals (exact: it has no more), whose text is str(Decimal(amount).scaleb(-places)):
+    # 0 -> 0.00, and 1000 -> 1000 in a currency without decimals.
+    places = F("table__room__currency_exponent")
+    # The amount divided in numeric (a double would lose digits of a large one) by 10 ^ places, which is
+    # exact as a double for the at most 4 places a room's currency has.
+    scale = Cast(Power(Value(10), places), DecimalField())
+    major = Cast(F(field), DecimalField()) / scale
+    return Func(major, Cast(places, IntegerField()), function="round", output_field=DecimalField())
 
 
 def _formatted(field: str, pattern: str) -> Any:
@@ -215,6 +227,8 @@ def copy_detail_csv(path: Path, filters: ReportFilters, progress: Progress) -> i
 
 def summary_columns(filters: ReportFilters) -> tuple[str, ...]:
     return (
+        _("room"),
+        _("currency"),
         str(GROUP_LABELS[filters.group_by]),
         _("hands dealt"),
         _("pots"),
@@ -229,24 +243,29 @@ def summary_columns(filters: ReportFilters) -> tuple[str, ...]:
 
 
 def summary_row(row: ReportRow) -> Row:
+    places = row.exponent
     return (
+        row.room.name if row.room else "",
+        row.currency,
         row.label,
         row.hands,
-        money(row.pots),
-        money(row.fees),
+        money(row.pots, places),
+        money(row.fees, places),
         "" if row.rate_percent is None else row.rate_percent,
         row.hours,
         row.time_charges,
-        money(row.expected),
-        money(row.counted),
-        money(row.variance),
+        money(row.expected, places),
+        money(row.counted, places),
+        money(row.variance, places),
     )
 
 
 def summary_rows(report: FeeReport) -> Iterator[Row]:
+    """The rows, then a total per currency (two rooms' amounts are added only in the same money)."""
     for row in report.rows:
         yield summary_row(row)
-    yield summary_row(report.totals)
+    for total in report.totals:
+        yield summary_row(total)
 
 
 # --- writers ----------------------------------------------------------------------------------
@@ -317,23 +336,25 @@ def period_title(day_from: date, day_to: date) -> str:
     return _("%(start)s – %(end)s") % {"start": day(day_from), "end": day(day_to)}
 
 
-def _signed(amount: int) -> str:
-    return ("−" if amount < 0 else "") + format_money(abs(amount))
-
-
 def pdf_row(row: ReportRow) -> list[str]:
-    """A summary row as printed: amounts in the room's money format, with thousands separators."""
+    """A summary row as printed: amounts in its room's money format, with thousands separators."""
+
+    def shown(amount: int) -> str:
+        return format_money(amount, places=row.exponent)
+
     return [
+        row.room.name if row.room else "",
+        row.currency,
         row.label,
         f"{row.hands:,}",
-        format_money(row.pots),
-        format_money(row.fees),
+        shown(row.pots),
+        shown(row.fees),
         "" if row.rate_percent is None else f"{row.rate_percent:.2f}",
         f"{row.hours:,}",
         f"{row.time_charges:,}",
-        format_money(row.expected),
-        format_money(row.counted),
-        _signed(row.variance),
+        shown(row.expected),
+        shown(row.counted),
+        ("−" if row.variance < 0 else "") + shown(abs(row.variance)),
     ]
 
 
@@ -364,6 +385,7 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
 
     _pdf_fonts()
     report = fee_report(filters)
+    rooms = ", ".join(room.name for room in report.rooms)
     styles = getSampleStyleSheet()
     styles["Title"].fontName = PDF_FONT_BOLD
     styles["Normal"].fontName = PDF_FONT
@@ -376,7 +398,10 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
     title = _("Fees %(period)s") % {"period": period_title(filters.day_from, filters.day_to)}
     story: list[Any] = [
         Paragraph(escape(title), styles["Title"]),
-        Paragraph(escape(_("%(room)s · Daily fee report") % {"room": settings.CARDROOM_NAME}), styles["Normal"]),
+        Paragraph(
+            escape(_("%(room)s · Daily fee report") % {"room": rooms}),
+            styles["Normal"],
+        ),
         Paragraph(escape(_("Gaming day(s): %(period)s") % {"period": period}), styles["Normal"]),
         Paragraph(
             escape(
@@ -384,22 +409,22 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
                 % {
                     "at": now.strftime("%Y-%m-%d %H:%M %Z"),
                     "version": settings.VERSION,
-                    "currency": settings.CARDROOM_CURRENCY,
+                    "currency": ", ".join(total.currency for total in report.totals),
                 }
             ),
             styles["Normal"],
         ),
         Spacer(1, 6 * mm),
     ]
-    data = [list(summary_columns(filters)), *[pdf_row(r) for r in report.rows], pdf_row(report.totals)]
+    data = [list(summary_columns(filters)), *[pdf_row(r) for r in (*report.rows, *report.totals)]]
     grid = Table(data, repeatRows=1)
     grid.setStyle(
         TableStyle(
             [
                 ("FONT", (0, 0), (-1, 0), PDF_FONT_BOLD, 8),
                 ("FONT", (0, 1), (-1, -1), PDF_FONT, 8),
-                ("FONT", (0, -1), (-1, -1), PDF_FONT_BOLD, 8),
-                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+                ("FONT", (0, -len(report.totals)), (-1, -1), PDF_FONT_BOLD, 8),
+                ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
                 ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
                 ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
             ]
@@ -430,7 +455,7 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
     ]
     # Given a name, ReportLab leaves the file open when its write fails (a full disk): it gets an open file.
     with path.open("wb") as out:
-        SimpleDocTemplate(out, pagesize=landscape(A4), title=title, author=settings.CARDROOM_NAME).build(story)
+        SimpleDocTemplate(out, pagesize=landscape(A4), title=title, author=rooms).build(story)
     progress(len(data) - 1)
     return len(data) - 1
 

@@ -25,7 +25,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from config.errors import DomainError, NotFound
+from config.errors import DomainError, Forbidden, NotFound
 from config.exports import CSV_TYPE, XLSX_TYPE
 from config.models import JobStatus
 from config.roles import Role, has_any_role
@@ -43,6 +43,8 @@ from config.services.outbox import send_on_commit
 from rake.models import ExportCompletion, ExportContent, ExportFormat, ReportExport
 from rake.selectors.reports import GROUPS, ReportFilters, fee_report
 from rake.services import exporters
+from rooms.selectors import check_works_in, rooms_read
+from tables.models import Table
 
 EXPORT_ROLES = (Role.ACCOUNTANT,)
 MAX_DAYS = 3660
@@ -55,7 +57,22 @@ def export_dir() -> Path:
     return Path(settings.MEDIA_ROOT) / "exports" / "rake"
 
 
-def check_filters(*, day_from: date, day_to: date, group_by: str, table_id: int | None = None) -> ReportFilters:
+def check_filters(
+    *, reader: Any, day_from: date, day_to: date, group_by: str, room_id: int | None, table_id: int | None = None
+) -> ReportFilters:
+    """The filters of a report ``reader`` asks for: of the room named (one the reader works in) or of every
+    room the reader works in, and of a table of those rooms."""
+    rooms = rooms_read(reader, room_id=room_id)
+    if not rooms:
+        raise Forbidden(_("You work in no room: there is no room to report on."), code="not_your_room")
+    room_ids = tuple(sorted(room.pk for room in rooms))
+    if table_id is not None:
+        table_room = Table.objects.filter(pk=table_id).values_list("room_id", flat=True).first()
+        if table_room is None:
+            raise DomainError(_("Table %(id)s does not exist.") % {"id": table_id}, code="bad_table")
+        check_works_in(reader, room_id=table_room)
+        if table_room not in room_ids:
+            raise DomainError(_("That table is not in the room of this report."), code="bad_table")
     if day_to < day_from:
         raise DomainError(_("The period ends before it starts."), code="bad_period")
     if (day_to - day_from).days >= MAX_DAYS:
@@ -64,7 +81,7 @@ def check_filters(*, day_from: date, day_to: date, group_by: str, table_id: int 
         raise DomainError(
             _("Group by one of %(groups)s.") % {"groups": ", ".join(GROUPS)}, code="bad_group", group_by=group_by
         )
-    return ReportFilters(day_from=day_from, day_to=day_to, group_by=group_by, table_id=table_id)
+    return ReportFilters(day_from=day_from, day_to=day_to, room_ids=room_ids, group_by=group_by, table_id=table_id)
 
 
 def export_create(*, actor: User, format: str, content: str, filters: ReportFilters) -> ReportExport:

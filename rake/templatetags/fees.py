@@ -14,17 +14,18 @@ register = template.Library()
 
 
 @register.filter
-def money(amount: int | None) -> str:
-    """Minor units -> "2,000" in the room's currency."""
-    return "" if amount is None else format_money(amount)
+def money(amount: int | None, places: int | None = None) -> str:
+    """Minor units -> "2,000" in the room's currency; ``places``: in a currency of that many decimals (a
+    row of another room's, ``{{ row.fees|money:row.exponent }}``)."""
+    return "" if amount is None else format_money(amount, places=places)
 
 
 @register.filter
-def money_signed(amount: int | None) -> str:
+def money_signed(amount: int | None, places: int | None = None) -> str:
     """A variance: "+500", "-1,000", "0"."""
     if amount is None:
         return ""
-    return ("+" if amount > 0 else "-" if amount < 0 else "") + format_money(abs(amount))
+    return ("+" if amount > 0 else "-" if amount < 0 else "") + format_money(abs(amount), places=places)
 
 
 @register.simple_tag(takes_context=True)

@@ -73,10 +73,11 @@ def _fits(count: int, chars: int, gap: int) -> bool:
     return count * (chars * _CHAR_PX + gap) <= MIN_WIDTH
 
 
-def bar_chart(title: str, points: Sequence[tuple[str, int]]) -> BarChart:
-    """Bars scaled to the largest value; negative values (a net reversal) are drawn as zero."""
+def bar_chart(title: str, points: Sequence[tuple[str, int]], *, places: int | None = None) -> BarChart:
+    """Bars scaled to the largest value; negative values (a net reversal) are drawn as zero. Amounts in
+    a currency of ``places`` decimals (default: the room's)."""
     count = len(points)
-    values = [format_money(v) for _l, v in points]
+    values = [format_money(v, places=places) for _l, v in points]
     label_chars = max((len(label) for label, _v in points), default=0)
     value_chars = max((len(text) for text in values), default=0)
     vertical_labels = not _fits(count, label_chars, 8)
@@ -108,7 +109,7 @@ def bar_chart(title: str, points: Sequence[tuple[str, int]]) -> BarChart:
     return BarChart(
         title=title,
         bars=bars,
-        max_value=format_money(peak),
+        max_value=format_money(peak, places=places),
         height=baseline + below,
         baseline=baseline,
         vertical_labels=vertical_labels,

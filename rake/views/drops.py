@@ -22,25 +22,30 @@ from ledger.selectors.chips import chip_counts
 from rake import selectors, services
 from rake.selectors.drops import results_visible
 from rake.services.days import CLOSER_ROLE
+from rooms.models import Room
 from tables.models import Table
+from tables.views.common import page_room
 
 
-def _day(value: str | None) -> date:
+def _day(value: str | None, room: Room) -> date:
     try:
-        return date.fromisoformat(value) if value else current_gaming_day()
+        return date.fromisoformat(value) if value else current_gaming_day(room=room)
     except ValueError:
-        return current_gaming_day()
+        return current_gaming_day(room=room)
 
 
 @roles_allowed(*selectors.DROP_READER_ROLES).page
 def drop_counts(request: HttpRequest) -> HttpResponse:
-    """A gaming day's drop counts and its reconciliation; floor managers start a count here."""
-    day = _day(request.GET.get("gaming_day"))
+    """A gaming day's drop counts and its reconciliation in the room picked in the top bar; floor managers
+    start a count here."""
+    room = page_room(request)
+    day = _day(request.GET.get("gaming_day"), room)
     context: dict[str, Any] = {
         "day": day,
-        "rows": selectors.drop_reconciliation(gaming_day=day),
+        "room": room,
+        "rows": selectors.drop_reconciliation(gaming_day=day, room_ids=[room.pk]),
         "may_start": has_any_role(request.user, selectors.DROP_STARTER_ROLES),
-        "tables": Table.objects.order_by("number"),
+        "tables": Table.objects.filter(room=room).order_by("number"),
     }
     return render(request, "rake/drop_counts.html", context)
 

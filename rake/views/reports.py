@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.context_processors import NAV_ROLES
-from config.errors import DomainError
+from config.errors import DomainError, NotFound
 from config.exports import CsvWriter
 from config.files import send_file
 from config.gaming_day import current_gaming_day
@@ -24,6 +24,7 @@ from rake.selectors.reports import GROUP_LABELS, GROUPS, FeeReport, ReportFilter
 from rake.services import exporters
 from rake.services.exports import download_name, download_type, export_file
 from rake.views.charts import bar_chart, days_between
+from rooms.models import Room
 from tables.models import Table
 
 REPORT_ROLES = NAV_ROLES["reports"]
@@ -35,31 +36,62 @@ class ReportForm(forms.Form):
     group_by = forms.ChoiceField(
         label=gettext_lazy("Group by"), choices=[(k, GROUP_LABELS[k]) for k in GROUPS], initial="gaming_day"
     )
+    room = forms.TypedChoiceField(label=gettext_lazy("Room"), coerce=int, required=False, empty_value=None)
     table_id = forms.TypedChoiceField(
         label=gettext_lazy("Table"), coerce=int, required=False, empty_value=None, choices=()
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        tables = Table.objects.order_by("number").values_list("pk", "number")
+        self.request = request
+        rooms: list[Room] = request.rooms  # type: ignore[attr-defined]
+        several = len(rooms) > 1
+        room = self.fields["room"]
+        assert isinstance(room, forms.TypedChoiceField)
+        # A user of several rooms reads one of them, or all of them side by side (the group's report).
+        room.choices = [*([("", _("every room"))] if several else []), *((r.pk, r.name) for r in rooms)]
+        tables = (
+            Table.objects.filter(room_id__in=[r.pk for r in rooms])
+            .select_related("room")
+            .order_by("room__name", "number")
+        )
         field = self.fields["table_id"]
         assert isinstance(field, forms.TypedChoiceField)
-        field.choices = [("", _("all tables")), *((pk, _("Table %(n)s") % {"n": n}) for pk, n in tables)]
+        field.choices = [("", _("all tables")), *((t.pk, _table_name(t, several=several)) for t in tables)]
 
     def filters(self) -> ReportFilters:
         data = self.cleaned_data
         return services.check_filters(
-            day_from=data["day_from"], day_to=data["day_to"], group_by=data["group_by"], table_id=data.get("table_id")
+            reader=self.request.user,
+            day_from=data["day_from"],
+            day_to=data["day_to"],
+            group_by=data["group_by"],
+            room_id=data.get("room"),
+            table_id=data.get("table_id"),
         )
 
 
-def _default_period() -> dict[str, Any]:
-    today = current_gaming_day()
-    return {"day_from": today.replace(day=1).isoformat(), "day_to": today.isoformat(), "group_by": "gaming_day"}
+def _table_name(table: Table, *, several: bool) -> str:
+    if several:
+        return _("%(room)s, table %(n)s") % {"room": table.room.code, "n": table.number}
+    return _("Table %(n)s") % {"n": table.number}
 
 
-def _form(data: Any) -> tuple[ReportForm, ReportFilters | None]:
-    form = ReportForm({**_default_period(), **{k: v for k, v in data.items() if v}})
+def _default_period(request: HttpRequest) -> dict[str, Any]:
+    room = getattr(request, "room", None) or None
+    today = current_gaming_day(room=room)
+    return {
+        "day_from": today.replace(day=1).isoformat(),
+        "day_to": today.isoformat(),
+        "group_by": "gaming_day",
+        # The room picked in the top bar, until the form asks for another or for every room.
+        "room": str(room.pk) if room is not None else "",
+    }
+
+
+def _form(request: HttpRequest, data: Any) -> tuple[ReportForm, ReportFilters | None]:
+    asked = {k: v for k, v in data.items() if v or k == "room"}
+    form = ReportForm({**_default_period(request), **asked}, request=request)
     if not form.is_valid():
         return form, None
     try:
@@ -76,16 +108,24 @@ def _day_label(day: date) -> str:
 @roles_allowed(*REPORT_ROLES).page
 def reports(request: HttpRequest) -> HttpResponse:
     """Fee revenue for a period: hands, pots, fees, effective rate, hours, drop counted, variance."""
-    form, filters = _form(request.GET)
+    form, filters = _form(request, request.GET)
     report: FeeReport | None = selectors.fee_report(filters) if filters else None
     context: dict[str, Any] = {"form": form, "report": report, "filters": filters, "query": request.GET.urlencode()}
     if report is not None:
-        per_day = dict(report.fees_per_day)
         days = days_between(report.filters.day_from, report.filters.day_to)
-        context["charts"] = [
-            bar_chart(_("Fees per gaming day"), [(_day_label(d), per_day.get(d, 0)) for d in days]),
-            bar_chart(_("Fees per table"), report.fees_per_table),
-        ]
+        context["charts"] = []
+        for per_day, per_table in zip(report.fees_per_day, report.fees_per_table, strict=True):
+            # One pair of charts per currency: bars of two currencies are not drawn on one scale.
+            named = {"currency": per_day.currency}
+            fees_on = dict(per_day.bars)
+            context["charts"] += [
+                bar_chart(
+                    _("Fees per gaming day (%(currency)s)") % named,
+                    [(_day_label(d), fees_on.get(d, 0)) for d in days],
+                    places=per_day.exponent,
+                ),
+                bar_chart(_("Fees per table (%(currency)s)") % named, per_table.bars, places=per_table.exponent),
+            ]
         context["formats"] = ExportFormat.choices
         context["contents"] = ExportContent.choices
         context["group_label"] = GROUP_LABELS[report.filters.group_by]
@@ -96,7 +136,7 @@ def reports(request: HttpRequest) -> HttpResponse:
 @roles_allowed(*REPORT_ROLES).page
 def report_csv(request: HttpRequest) -> HttpResponse:
     """The report on the screen as CSV, straight away (a large export goes through the task)."""
-    form, filters = _form(request.GET)
+    form, filters = _form(request, request.GET)
     if filters is None:
         return render(request, "rake/reports.html", {"form": form, "report": None}, status=400)
     report = selectors.fee_report(filters)
@@ -113,7 +153,7 @@ def report_csv(request: HttpRequest) -> HttpResponse:
 @require_POST
 @roles_allowed(*REPORT_ROLES).page
 def export_start(request: HttpRequest) -> HttpResponse:
-    _form_shown, filters = _form(request.POST)
+    _form_shown, filters = _form(request, request.POST)
     fmt, content = request.POST.get("format", ""), request.POST.get("content", ExportContent.SUMMARY)
     if filters is None:
         return render(request, "rake/_export.html", {"error": _("Fix the report's filters first.")}, status=400)
@@ -122,7 +162,7 @@ def export_start(request: HttpRequest) -> HttpResponse:
         export = services.export_create(actor=user, format=fmt, content=content, filters=filters)
     except DomainError as exc:
         return render(request, "rake/_export.html", {"error": exc.message}, status=exc.status)
-    return render(request, "rake/_export.html", {"export": _export(export.pk)})
+    return render(request, "rake/_export.html", {"export": _export(request, export.pk)})
 
 
 @require_POST
@@ -134,16 +174,19 @@ def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
     except DomainError as exc:
         # 200: htmx swaps no 4xx answer into the page, and the refusal must be read.
         return render(request, "rake/_export.html", {"error": exc.message})
-    return render(request, "rake/_export.html", {"export": _export(export_id)})
+    return render(request, "rake/_export.html", {"export": _export(request, export_id)})
 
 
-def _export(export_id: int) -> ReportExport | None:
-    return ReportExport.objects.select_related("completion").filter(pk=export_id).first()
+def _export(request: HttpRequest, export_id: int) -> ReportExport | None:
+    try:
+        return selectors.export_get_for(user=request.user, export_id=export_id)
+    except NotFound:
+        return None
 
 
 @roles_allowed(*REPORT_ROLES).page
 def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
-    export = _export(export_id)
+    export = _export(request, export_id)
     if export is None:
         return render(request, "rake/not_found.html", {"what": _("Export %(id)s") % {"id": export_id}}, status=404)
     return render(request, "rake/_export.html", {"export": export})
@@ -151,7 +194,7 @@ def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
 
 @roles_allowed(*REPORT_ROLES).page
 def export_download(request: HttpRequest, export_id: int) -> HttpResponse:
-    export = _export(export_id)
+    export = _export(request, export_id)
     completion = getattr(export, "completion", None) if export else None
     if export is None or completion is None:
         return render(request, "rake/not_found.html", {"what": _("Export %(id)s") % {"id": export_id}}, status=404)

@@ -17,6 +17,7 @@ from config.models import JobFailure, JobStatus
 from config.services.jobs import LeaseLost, job_claim, job_heartbeat, job_retry, jobs_requeue
 from rake.models import ReportExport
 from rake.selectors import ReportFilters
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def export(accountant: User) -> ReportExport:
     now = timezone.now()
-    filters = ReportFilters(day_from=now.date(), day_to=now.date()).as_json()
+    filters = ReportFilters(room_ids=(home_room().pk,), day_from=now.date(), day_to=now.date()).as_json()
     return ReportExport.objects.create(
         format="csv",
         content="summary",

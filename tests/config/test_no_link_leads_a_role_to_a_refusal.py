@@ -36,6 +36,7 @@ from rake.services import drop_count_start, export_create, export_run, time_char
 from tables import services as floor
 from tables.models import ExpulsionDuration, Table
 from tests.csp import read
+from tests.factories import home_room
 from tests.files import PDF, image, upload
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +74,7 @@ def room(db: None) -> None:
         actor=accountant,
         format="csv",
         content="summary",
-        filters=ReportFilters(day_from=today, day_to=today, group_by="table"),
+        filters=ReportFilters(room_ids=(home_room().pk,), day_from=today, day_to=today, group_by="table"),
     )
     export_run(export_id=fee_export.pk)
     phh_export_run(export_id=phh_export_create(actor=floor_manager, filters=HandFilters()).pk)

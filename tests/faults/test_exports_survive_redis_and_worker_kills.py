@@ -22,7 +22,7 @@ from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services.exports import export_dir, export_file
 from tables.models import Table
-from tests.factories import api_key
+from tests.factories import api_key, home_room
 from tests.rake.helpers import insert_fee_rows
 from tests.servers import CONNECTED, CeleryBeat, CeleryWorker, OwnRedis, Server, wait_until
 
@@ -67,7 +67,7 @@ def _export(
 def _fee_rows(table: Table, user: User) -> ReportFilters:
     day = current_gaming_day()
     insert_fee_rows(table_id=table.pk, user_id=user.pk, day=day, rows=ROWS)
-    return ReportFilters(day_from=day, day_to=day)
+    return ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day)
 
 
 def _under_way(export: ReportExport, worker: CeleryWorker) -> None:
@@ -180,7 +180,7 @@ def test_work_no_worker_picks_up_is_requeued_then_failed_with_the_reason(
     """An export whose message Redis lost (written, never delivered) is re-queued by beat and completes;
     one that nothing ever takes is failed, with the reason, after the bounded number of re-queues."""
     day = current_gaming_day()
-    filters = ReportFilters(day_from=day, day_to=day).as_json()
+    filters = ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day).as_json()
     past = timezone.now() - timedelta(minutes=1)
 
     def lost() -> ReportExport:

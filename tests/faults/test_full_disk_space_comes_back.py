@@ -24,6 +24,7 @@ from config.models import JobStatus
 from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services.exports import EXPORT_TASK
+from tests.factories import home_room
 from tests.faults.conftest import small_disk
 from tests.rake.helpers import insert_fee_rows
 from tests.servers import CeleryWorker, OwnRedis, wait_until
@@ -122,7 +123,7 @@ def test_exports_fail_on_a_full_disk_and_succeed_once_it_is_freed(
 ) -> None:
     day = current_gaming_day()
     insert_fee_rows(table_id=hand_table(holdem, dealer, players=0).pk, user_id=accountant.pk, day=day, rows=ROWS)
-    filters = ReportFilters(day_from=day, day_to=day)
+    filters = ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day)
     pid = worker.proc.pid if worker.proc else None
     empty = _free(disk)  # with the worker started, its pool's shared memory on the disk
 

@@ -18,6 +18,7 @@ from rake.models import FeeCharge
 from rake.selectors import ReportFilters
 from rake.services import export_create, export_run, exporters
 from rake.services.exports import export_file
+from tests.factories import home_room, home_room_set
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
@@ -81,7 +82,7 @@ def records(on_postgres, floor_manager, holdem_ring, make_game, open_table) -> R
             created_at=base + timedelta(days=1, microseconds=123_456),
             created_by=floor_manager,
         )
-    return ReportFilters(day_from=day, day_to=day)
+    return ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day)
 
 
 def _both(filters: ReportFilters, tmp_path: Path) -> tuple[bytes, bytes, int, int]:
@@ -107,13 +108,43 @@ def test_copy_writes_the_bytes_of_the_python_writer(records, tmp_path) -> None:
     assert "T21:59:59.000000Z" in text and "T22:59:59.000014Z" in text  # UTC, microseconds
 
 
-def test_copy_writes_the_bytes_of_the_python_writer_in_cents(records, tmp_path, settings) -> None:
-    settings.CARDROOM_CURRENCY_EXPONENT = 2
+def test_copy_writes_the_bytes_of_the_python_writer_in_cents(records, tmp_path) -> None:
+    home_room_set(currency="EUR", currency_exponent=2)  # each record is written in its room's money
     python, copy, _, _ = _both(records, tmp_path)
     assert copy == python
     text = copy.decode()
     assert ",0.00,0.00," in text and ",1.00,0.05," in text and ",246.80,12.34," in text
     assert ",-246.80,-12.34," in text and ",20000000000000.00,10000000000000.00," in text
+
+
+def test_copy_writes_each_rooms_money_in_one_file(records, tmp_path, floor_manager) -> None:
+    """A group's detail: the records of a room without minor units and of one with cents, side by side."""
+    from rooms.services import room_create
+    from tests.factories import TableFactory
+
+    vilnius = room_create(
+        code="vilnius", name="Vilnius", time_zone="Europe/Vilnius", currency="EUR", currency_exponent=2
+    )
+    table = TableFactory(room=vilnius, number=1, created_by=floor_manager)
+    FeeCharge.objects.create(
+        source="hand",
+        kind="percentage",
+        hand_id=99,  # a hand id of its own, as the records' (the foreign key is checked at commit)
+        table=table,
+        gaming_day=records.day_from,
+        shift=1,
+        hands=1,
+        pots=24_680,
+        fee=1234,
+        created_at=datetime(2026, 3, 1, 12, tzinfo=UTC),
+        created_by=floor_manager,
+    )
+    both = ReportFilters(room_ids=(home_room().pk, vilnius.pk), day_from=records.day_from, day_to=records.day_to)
+    python, copy, python_rows, copy_rows = _both(both, tmp_path)
+    assert copy == python and copy_rows == python_rows == 15
+    euro = f"vilnius,EUR,{FeeCharge.objects.get(table=table).pk},"
+    assert any(line.startswith(euro) and ",246.80,12.34," in line for line in copy.decode().splitlines())
+    assert ",24680,1234," in copy.decode()  # the same amounts in the room without minor units
 
 
 def test_copy_reports_progress_while_streaming_and_counts_rows_exactly(records, tmp_path, monkeypatch) -> None:
@@ -161,7 +192,10 @@ def test_progress_beside_the_copy_is_written_and_never_waits(on_postgres, accoun
 
     day = current_gaming_day()
     export = export_create(
-        actor=accountant, format="csv", content="detail", filters=ReportFilters(day_from=day, day_to=day)
+        actor=accountant,
+        format="csv",
+        content="detail",
+        filters=ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day),
     )
     ReportExport.objects.filter(pk=export.pk).update(done=0)
     export.refresh_from_db()

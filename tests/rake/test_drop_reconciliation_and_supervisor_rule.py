@@ -11,7 +11,7 @@ from games.services.hand_fees import hand_fees_post
 from ledger.models import AccountKind, JournalEntry, Leg, Reason
 from rake.models import DailyFeeSummary, DropCountStatus, DropShare
 from rake.services import drop_count_explain, drop_count_start, drop_tally_record
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room_set
 from tests.rake.helpers import assert_fee_invariants, drop_box
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def test_an_agreed_count_without_variance_is_final_and_empties_the_box(
 def test_variance_over_the_threshold_needs_a_supervisor_who_did_not_count(
     table_with_fees, floor_manager, cashier, chips_in_play, settings
 ) -> None:
-    settings.CARDROOM_DROP_VARIANCE_THRESHOLD = 100
+    home_room_set(drop_variance_threshold=100)
     table, dealer, other = table_with_fees
     count = drop_count_start(actor=floor_manager, table_id=table.pk)
     short = _chips(chips_in_play, v1000=3, v500=1, v100=1)  # 3600: 400 missing

@@ -19,7 +19,7 @@ from ledger.models import GamingDayClose, JournalEntry
 from rake.models import DropCount, DropCountStatus, DropTally
 from rake.services import drop_count_start, drop_tally_record
 from tests.cashier.conftest import key
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room_set
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_a_tally_without_a_key_is_refused_and_records_nothing(count, cashier, ap
 def test_a_retried_explanation_gets_the_first_answer(
     count, floor_manager, cashier, api_for, chips_in_play, settings
 ) -> None:
-    settings.CARDROOM_DROP_VARIANCE_THRESHOLD = 0
+    home_room_set(drop_variance_threshold=0)
     for who in (floor_manager, cashier):
         drop_tally_record(actor=who, count_id=count.pk, chips={chips_in_play[500]: 1})
     supervisor = UserFactory(roles=[Role.FLOOR_MANAGER])

@@ -18,6 +18,7 @@ from rake.models import ExportCompletion, ReportExport
 from rake.selectors import ReportFilters
 from rake.services import export_create
 from rake.services.exports import export_dir, export_file
+from tests.factories import home_room
 from tests.rake.helpers import insert_fee_rows
 from tests.servers import wait_until
 
@@ -35,7 +36,7 @@ def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, 
     table = open_table(holdem_ring)
     day = current_gaming_day()
     insert_fee_rows(table_id=table.pk, user_id=accountant.pk, day=day, rows=ROWS)
-    filters = ReportFilters(day_from=day, day_to=day)
+    filters = ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day)
 
     clean = export_create(actor=accountant, format="csv", content="detail", filters=filters)
     clean_done = wait_until(

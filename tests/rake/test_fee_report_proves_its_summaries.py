@@ -20,6 +20,7 @@ from rake.models import DailyFeeSummary
 from rake.selectors import ReportFilters, fee_report
 from rake.selectors.summaries import summaries_unproven
 from rake.services import drop_count_start, drop_tally_record, gaming_day_close, summaries_rebuild
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -50,12 +51,14 @@ def closed_day(open_table, holdem_ring, quick_hand, floor_manager, cashier, acco
 
 
 def _period(day_from, day_to=None) -> ReportFilters:
-    return ReportFilters(day_from=day_from, day_to=day_to or current_gaming_day(), group_by="table")
+    return ReportFilters(
+        room_ids=(home_room().pk,), day_from=day_from, day_to=day_to or current_gaming_day(), group_by="table"
+    )
 
 
 def test_an_open_days_row_changed_in_the_database_is_named_and_the_report_refused(today_fees) -> None:
     today = current_gaming_day()
-    assert fee_report(_period(today)).totals.fees == 2000
+    assert fee_report(_period(today)).totals[0].fees == 2000
     row = DailyFeeSummary.objects.get(gaming_day=today, table_id=today_fees.pk)
     _tamper(row, 100_000)
     [wrong] = summaries_unproven(day_from=today, day_to=today)
@@ -65,14 +68,14 @@ def test_an_open_days_row_changed_in_the_database_is_named_and_the_report_refuse
         fee_report(_period(today))
     assert refused.value.code == "summary_unproven"
     summaries_rebuild(day_from=today, day_to=today)
-    assert fee_report(_period(today)).totals.fees == 2000
+    assert fee_report(_period(today)).totals[0].fees == 2000
 
 
 def test_a_closed_day_is_proven_by_its_digest_without_reading_its_records(closed_day) -> None:
     close = GamingDayClose.objects.get(gaming_day=closed_day)
     assert len(close.summary_digest) == 64 and close.fees == 2000
     with CaptureQueriesContext(connection) as queries:
-        assert fee_report(_period(closed_day, closed_day)).totals.fees == 2000
+        assert fee_report(_period(closed_day, closed_day)).totals[0].fees == 2000
     assert not any("rake_feecharge" in q["sql"] or "rake_dropshare" in q["sql"] for q in queries.captured_queries)
 
 

@@ -17,7 +17,7 @@ from rake.models import ExportContent, ExportFormat
 from rake.selectors import ReportFilters
 from rake.services import drop_count_start, drop_tally_record, export_create, export_run
 from tests.cashier.conftest import key
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room, home_room_set
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ PAGES: dict[str, tuple[str, set[str]]] = {
 
 @pytest.fixture
 def world(open_table, holdem_ring, quick_hand, floor_manager, cashier, accountant, dealer, settings, chips_in_play):
-    settings.CARDROOM_DROP_VARIANCE_THRESHOLD = 0
+    home_room_set(drop_variance_threshold=0)
     counting, explaining, free = (open_table(holdem_ring, dealer=UserFactory(roles=[DEALER])) for _ in range(3))
     for table in (counting, explaining):
         hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=20_000, fee=1000).pk)
@@ -69,7 +69,7 @@ def world(open_table, holdem_ring, quick_hand, floor_manager, cashier, accountan
         actor=accountant,
         format=ExportFormat.CSV,
         content=ExportContent.SUMMARY,
-        filters=ReportFilters(day_from=today, day_to=today),
+        filters=ReportFilters(room_ids=(home_room().pk,), day_from=today, day_to=today),
     )
     export_run(export_id=export.pk)
     return {"free": free, "open": open_count, "explain": to_explain, "export": export, "chips": chips_in_play}

@@ -16,6 +16,8 @@ from rake.models import ReportExport
 from rake.selectors import ReportFilters
 from rake.services.exporters import period_title, write_pdf
 from rake.services.exports import export_create, export_file, export_run
+from rooms.models import Room
+from tests.factories import home_room
 
 MONTHS = [
     "January", "February", "March", "April", "May", "June",
@@ -63,7 +65,9 @@ def test_the_pdf_has_thousands_separators_and_the_range_title(
     end = current_gaming_day()
     start = end - timedelta(days=days - 1)
     path = tmp_path / "fees.pdf"
-    write_pdf(path, ReportFilters(day_from=start, day_to=end, group_by="table"), lambda _n: None)
+    write_pdf(
+        path, ReportFilters(room_ids=(home_room().pk,), day_from=start, day_to=end, group_by="table"), lambda _n: None
+    )
     text = pdf_text(path.read_bytes())
     assert _expected_title(start, end) in text.splitlines()
     assert "3,750,000" in text.splitlines()  # the pots, in the total row
@@ -80,11 +84,11 @@ def test_the_pdf_has_thousands_separators_and_the_range_title(
     ],
 )
 def test_the_pdf_is_written_in_the_language_it_was_asked_in_with_every_letter_drawn(
-    open_table, holdem_ring, quick_hand, floor_manager, dealer, accountant, settings, language, room, title, column
+    open_table, holdem_ring, quick_hand, floor_manager, dealer, accountant, language, room, title, column
 ) -> None:
     """The accountant asks in Armenian or Lithuanian; the worker writes the PDF in that language, and the
     embedded font draws every letter (a reader's copy gives them back, none lost to a box)."""
-    settings.CARDROOM_NAME = room
+    Room.objects.filter(pk=home_room().pk).update(name=room)  # the report names its rooms
     table = open_table(holdem_ring)
     hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=1_000_000, fee=20_000, dealer=dealer).pk)
     day = current_gaming_day()
@@ -93,7 +97,7 @@ def test_the_pdf_is_written_in_the_language_it_was_asked_in_with_every_letter_dr
             actor=accountant,
             format="pdf",
             content="summary",
-            filters=ReportFilters(day_from=day, day_to=day, group_by="table"),
+            filters=ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day, group_by="table"),
         )
     assert export.language == language
     completion = export_run(export_id=export.pk)  # the worker, outside any request's language
@@ -109,7 +113,10 @@ def test_an_export_asked_for_outside_a_request_is_in_the_rooms_language(accounta
     day = current_gaming_day()
     with translation.override(None):
         export = export_create(
-            actor=accountant, format="pdf", content="summary", filters=ReportFilters(day_from=day, day_to=day)
+            actor=accountant,
+            format="pdf",
+            content="summary",
+            filters=ReportFilters(room_ids=(home_room().pk,), day_from=day, day_to=day),
         )
     assert export.language == "en"
 

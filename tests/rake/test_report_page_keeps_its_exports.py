@@ -12,14 +12,14 @@ from config.roles import Role
 from rake.models import ReportExport
 from rake.selectors import ReportFilters
 from rake.services import export_create, export_run
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 pytestmark = pytest.mark.django_db
 
 
 def _period(days_back: int = 0) -> ReportFilters:
     today = current_gaming_day() - timedelta(days=days_back)
-    return ReportFilters(day_from=today.replace(day=1), day_to=today, group_by="table")
+    return ReportFilters(room_ids=(home_room().pk,), day_from=today.replace(day=1), day_to=today, group_by="table")
 
 
 def _card(html: str, export: ReportExport) -> str:

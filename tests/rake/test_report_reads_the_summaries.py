@@ -19,6 +19,7 @@ from rake.models import ExportCompletion, ExportContent, ExportFormat, ReportExp
 from rake.selectors import ReportFilters, fee_report
 from rake.services import export_create, export_run
 from rake.services.exports import export_file
+from tests.factories import home_room
 from tests.rake.helpers import eager_tasks
 
 pytestmark = pytest.mark.django_db
@@ -37,26 +38,27 @@ def activity(open_table, holdem_ring, quick_hand, floor_manager, dealer):
 
 def _filters(group_by: str = "table") -> ReportFilters:
     today = current_gaming_day()
-    return ReportFilters(day_from=today.replace(day=1), day_to=today, group_by=group_by)
+    return ReportFilters(room_ids=(home_room().pk,), day_from=today.replace(day=1), day_to=today, group_by=group_by)
 
 
 def test_the_report_groups_and_rates_exactly(activity) -> None:
     report = fee_report(_filters())
     assert [r.hands for r in report.rows] == [2, 2, 2]
-    assert report.totals.pots == 30_000 * 3 + 60_000 and report.totals.fees == report.totals.pots * 3 // 100
+    assert report.totals[0].pots == 30_000 * 3 + 60_000 and report.totals[0].fees == report.totals[0].pots * 3 // 100
     assert all(r.rate_percent == Decimal("3.0000") for r in report.rows)
-    assert isinstance(report.totals.rate_percent, Decimal)
+    assert isinstance(report.totals[0].rate_percent, Decimal)
 
 
 @pytest.mark.parametrize("group_by", ["gaming_day", "shift", "table", "game", "dealer", "kind"])
 def test_the_report_reads_only_the_summaries_in_a_few_queries(
     activity, group_by, django_assert_max_num_queries
 ) -> None:
+    filters = _filters(group_by)
     with CaptureQueriesContext(connection) as queries:
-        fee_report(_filters(group_by))
+        fee_report(filters)
     # The proof of the rows first (the summary rows, the closes' digests, and for the open day the two
     # grouped reads of its raw records), then the grouped rows, the two charts unless the grouping is
-    # one of them, table names, and group names.
+    # one of them, the tables with their rooms, and group names.
     proof = 4
     expected = {"gaming_day": 3, "table": 3, "shift": 4, "kind": 4, "game": 5, "dealer": 5}
     assert len(queries) == proof + expected[group_by]
@@ -88,14 +90,14 @@ def test_the_api_returns_the_report_as_json(activity, accountant, api_for) -> No
     assert answer.status_code == 200
     body = answer.json()
     assert len(body["rows"]) == 3 and body["rows"][0]["rate_percent"] == "3.0000"
-    assert body["totals"]["hands"] == 6 and len(body["fees_per_table"]) == 3
+    assert body["totals"][0]["hands"] == 6 and len(body["fees_per_table"]) == 3
 
 
 def test_the_on_screen_csv_downloads(activity, accountant, client_for) -> None:
     answer = client_for(accountant).get(reverse("rake:report_csv") + "?group_by=table")
     assert answer.status_code == 200 and answer["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(answer.content.decode())))
-    assert rows[0][0] == "table" and len(rows) == 1 + 3 + 1
+    assert rows[0][:3] == ["room", "currency", "table"] and len(rows) == 1 + 3 + 1
 
 
 @pytest.mark.parametrize(
@@ -151,7 +153,7 @@ def test_the_page_starts_an_export_and_polls_it(
     polled = client.get(reverse("rake:export_progress", args=[export.pk])).content.decode()
     assert "hx-get" not in polled and reverse("rake:export_download", args=[export.pk]) in polled
     download = client.get(reverse("rake:export_download", args=[export.pk]))
-    assert download.status_code == 200 and b"".join(download.streaming_content).startswith(b"table,")
+    assert download.status_code == 200 and b"".join(download.streaming_content).startswith(b"room,currency,table,")
 
 
 def test_a_rolled_back_export_is_never_queued(accountant, django_capture_on_commit_callbacks) -> None:
