@@ -33,6 +33,7 @@ from ledger.models import Account, AccountKind, Balance, Reason
 from ledger.services.accounts import account_create, singleton_accounts
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import LegSpec, cash_legs, chip_legs, post_entry
+from rooms.models import StaffPlace
 from rooms.selectors import check_works_in
 
 # Who signs off what the cage cannot sign alone (a drawer's variance).
@@ -64,8 +65,15 @@ class TakenReceipt:
 
 _TAKE_RECEIPT_SQL = sql_text(
     "UPDATE {Shift} SET {Shift.receipt_seq} = {Shift.receipt_seq} + 1 "
-    "WHERE {Shift.cashier} = %s AND {Shift.status} = %s RETURNING {Shift.id}, {Shift.account}, {Shift.receipt_seq}",
+    "WHERE {Shift.cashier} = %s AND {Shift.status} = %s RETURNING {Shift.id}, {Shift.account}, {Shift.receipt_seq}, "
+    # Whether the cashier still works in the drawer's room (an open place there or for the group): a place
+    # ended while the shift is open ends the selling, read by the statement that takes the receipt.
+    "EXISTS (SELECT 1 FROM {Place} WHERE {Place}.{Place.user} = {Shift}.{Shift.cashier} "
+    "AND {Place}.{Place.ended_at} IS NULL AND ({Place}.{Place.room} IS NULL OR {Place}.{Place.room} = "
+    "(SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer})))",
     Shift=DrawerShift,
+    Place=StaffPlace,
+    Drawer=Drawer,
 )
 # A fast path (its twin: ``singleton_accounts`` after the lock): the ids of the places, read by the same statement.
 _PLACES_SQL = sql_text(
@@ -94,9 +102,12 @@ def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ())
         row = cursor.fetchone()
     if row is None:
         raise no_open_drawer()
+    if not row[3] and not actor.is_superuser:
+        # Raised inside the caller's transaction: the receipt number taken is rolled back with it.
+        raise Forbidden(_("You no longer work in this drawer's room: close the drawer."), code="not_your_room")
     found: dict[AccountKind, int] = {}
-    if len(row) > 3 and row[3]:
-        found = {AccountKind(kind): int(pk) for kind, pk in row[3].items()}
+    if len(row) > 4 and row[4]:
+        found = {AccountKind(kind): int(pk) for kind, pk in row[4].items()}
     missing = [k for k in kinds if k not in found]
     if missing:
         found |= singleton_accounts(*missing)

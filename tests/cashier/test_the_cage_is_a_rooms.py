@@ -13,14 +13,15 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from cashier.models import Drawer, Slip
+from cashier.models import ChipTransaction, Drawer, DrawerShift, Slip
 from cashier.services.drawers import drawer_shift_open
+from cashier.services.sales import chip_redemption_create, chip_sale_create
 from cashier.services.slips import slip_issue, slip_request, slip_void_request
 from config.errors import Forbidden
 from config.roles import Role
 from ledger.models import Denomination, JournalEntry
-from rooms.models import Room
-from rooms.services import room_create
+from rooms.models import Room, StaffPlace
+from rooms.services import room_create, staff_place, staff_place_end
 from tables.models import Table
 from tests.cashier.conftest import by_value
 from tests.factories import TableFactory, UserFactory, home_room
@@ -112,3 +113,25 @@ def test_the_cages_lists_show_a_rooms_slips_only(
     rows = listed["results"] if isinstance(listed, dict) else listed
     assert [row["id"] for row in rows] == [ours.pk]
     assert set(Slip.objects.values_list("room_id", flat=True)) == {home_room().pk, vilnius.pk}
+
+
+def test_a_cashier_whose_place_ends_sells_no_more_through_the_open_drawer(
+    cashier: User, shift: DrawerShift, room_admin: User
+) -> None:
+    """The sale reads the place in the statement that takes the receipt: an open shift is no licence."""
+    sold = chip_sale_create(actor=cashier, amount=5_000, method="cash", chips=by_value({5_000: 1}))
+    place = StaffPlace.objects.get(user=cashier, room=home_room(), ended_at__isnull=True)
+    staff_place_end(actor=room_admin, place_id=place.pk)
+    for sell in (
+        lambda: chip_sale_create(actor=cashier, amount=5_000, method="cash", chips=by_value({5_000: 1})),
+        lambda: chip_redemption_create(actor=cashier, chips=by_value({5_000: 1})),
+    ):
+        with pytest.raises(Forbidden) as refused:
+            sell()
+        assert refused.value.code == "not_your_room"
+    shift.refresh_from_db()
+    assert shift.receipt_seq == sold.receipt_no  # no number taken by the refusals
+    assert ChipTransaction.objects.filter(shift=shift).count() == 1
+    # A place for the whole group works in every room, this drawer's too.
+    staff_place(actor=room_admin, user=cashier, room=None)
+    assert chip_sale_create(actor=cashier, amount=5_000, method="cash", chips=by_value({5_000: 1})).amount == 5_000
