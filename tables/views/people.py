@@ -224,8 +224,8 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
     response["Content-Disposition"] = 'attachment; filename="barred-players.csv"'
     writer = CsvWriter(response)
     writer.writerow(
-        ["player", "alias", "date_of_birth", "rule", "reason", "room", "scope", "from", "until", "decided_by",
-         "in_force", "lifted_at", "lifted_by", "lift_reason"]
+        ["player", "alias", "date_of_birth", "rule", "reason", "scope", "from", "until", "decided_by", "in_force",
+         "lifted_at", "lifted_by", "lift_reason", "room"]
     )  # fmt: skip
     now = timezone.now()
     for e in selectors.expulsions_report(user=request.user):
@@ -236,7 +236,6 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
                 e.player.date_of_birth or "",
                 e.rule,
                 e.reason,
-                e.room.name,
                 e.scope,
                 _local(e.starts_at),
                 _local(e.until) or "permanent",
@@ -245,6 +244,8 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
                 _local(e.lifted_at),
                 e.lifted_by.get_username() if e.lifted_by else "",
                 e.lift_reason,
+                # Last, so that a sheet reading the columns of the report before rooms reads the same ones.
+                e.room.name,
             ]
         )
     return response
