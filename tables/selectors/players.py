@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from config.errors import Forbidden, NotFound
 from config.numbers import whole_number
 from config.text import folded
-from rooms.selectors import player_register_shared, register_room_ids
+from rooms.selectors import player_register_shared, register_room_ids, room_ids_of, works_for_the_group
 from tables.models import Expulsion, ExpulsionScope, Player, SeatSession
 
 # A picker offers a handful of matches: the floor manager types more rather than scrolls.
@@ -159,6 +159,15 @@ def expulsion_get_for_user(*, user: Any, expulsion_id: int) -> Expulsion:
         raise NotFound(_("Expulsion %(expulsion_id)s does not exist.") % {"expulsion_id": expulsion_id})
     check_sees_player(user, expulsion.player)
     return expulsion
+
+
+def expulsion_lifts_for(user: Any, expulsion: Expulsion) -> bool:
+    """``user`` may lift ``expulsion`` (``services.expulsion_lift`` refuses the others): in the room that
+    decided it, and one from every room of the group only as a user of the whole group. The barred list
+    offers the lift to them alone."""
+    if expulsion.room_id not in room_ids_of(user):
+        return False
+    return expulsion.scope != ExpulsionScope.GROUP or works_for_the_group(user)
 
 
 def expulsions_report(*, user: Any, current: bool | None = None, at: datetime | None = None) -> QuerySet[Expulsion]:

@@ -24,7 +24,7 @@ from rooms.selectors import works_for_the_group
 from tables import selectors, services
 from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Game
 from tables.selectors.dealers import dealer_profiles, dealer_shifts, dealers_without_profile
-from tables.selectors.players import player_get_for_user
+from tables.selectors.players import expulsion_lifts_for, player_get_for_user
 from tables.selectors.tables import seat_sessions, table_opens_for
 from tables.services.players import PLAYER_EDITABLE
 from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, page_room, run, safe_next
@@ -209,6 +209,7 @@ def expulsions_page(request: HttpRequest, refused: Refused | None = None) -> Htt
         "current": [e for e in rows if e.is_active(now)],
         "past": [e for e in rows if not e.is_active(now)],
         "is_floor_manager": has_any_role(request.user, (FM,)),
+        "liftable": {e.pk for e in rows if expulsion_lifts_for(request.user, e)},
         "refused": refused,
     }
     return render(request, "tables/expulsions.html", context)

@@ -270,6 +270,9 @@ def test_only_a_user_of_the_whole_group_expels_for_the_group_or_lifts_it(
     assert option in client_for(group_manager).get(reverse("tables:player", args=[armen.pk])).content.decode()
 
     expulsion = _expel(group_manager, home_room(), armen, ExpulsionScope.GROUP)
+    lift = reverse("tables:expulsion_lift", args=[expulsion.pk])
+    assert lift not in client_for(floor_manager).get(reverse("tables:expulsions")).content.decode()
+    assert lift in client_for(group_manager).get(reverse("tables:expulsions")).content.decode()
     with pytest.raises(Forbidden) as refused:
         services.expulsion_lift(actor=floor_manager, expulsion_id=expulsion.pk, reason="apologised")
     assert refused.value.code == "group_decision"
