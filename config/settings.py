@@ -76,6 +76,9 @@ CARDROOM_DRAWER_VARIANCE_THRESHOLD = env_int("CARDROOM_DRAWER_VARIANCE_THRESHOLD
 # above which a supervisor explains it.
 CARDROOM_SHIFTS_PER_DAY = env_int("CARDROOM_SHIFTS_PER_DAY", 3, minimum=1)
 CARDROOM_DROP_VARIANCE_THRESHOLD = env_int("CARDROOM_DROP_VARIANCE_THRESHOLD", 5_000)
+# The group's one player register (true), or one per room (false): a room's staff then see and seat only
+# the players their rooms registered. ``rooms.selectors.player_register_shared`` is the only reader.
+CARDROOM_SHARED_PLAYER_REGISTER = env_bool("CARDROOM_SHARED_PLAYER_REGISTER", True)
 
 # --- Infrastructure ------------------------------------------------------------
 DATABASES = {"default": env_database("DATABASE_URL", str(BASE_DIR / "db.sqlite3"))}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Exists, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -101,3 +102,25 @@ def rooms_read(user: Any, *, room_id: int | None) -> list[Room]:
         check_works_in(user, room_id=room_id)
         return [room_get(room_id=room_id)]
     return list(rooms_of(user))
+
+
+def works_for_the_group(user: Any) -> bool:
+    """``user`` works for the whole group (an open place with no room, or a superuser), not only in rooms:
+    what binds every room (an expulsion from all of them) is theirs to decide."""
+    if not user.is_authenticated:
+        return False
+    return bool(user.is_superuser) or open_place_exists(user_id=user.pk, room_id=None)
+
+
+def player_register_shared() -> bool:
+    """The group keeps one player register that every room reads (the default), or each room its own
+    (``CARDROOM_SHARED_PLAYER_REGISTER``): the one place the setting is read."""
+    return bool(settings.CARDROOM_SHARED_PLAYER_REGISTER)
+
+
+def register_room_ids(user: Any) -> frozenset[int] | None:
+    """The rooms whose registered players ``user`` reads: None for all of them (a shared register, to a
+    user who works in a room), else the rooms the user works in (every room for a user of the whole group;
+    none for a user placed in no room)."""
+    ids = room_ids_of(user)
+    return None if ids and player_register_shared() else ids

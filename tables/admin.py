@@ -36,7 +36,8 @@ class TableEventAdmin(ReadOnlyAdmin):
 
 @admin.register(m.Player)
 class PlayerAdmin(ReadOnlyAdmin):
-    list_display = ["last_name", "first_name", "alias", "date_of_birth", "id_document_number"]
+    list_display = ["last_name", "first_name", "alias", "date_of_birth", "id_document_number", "room"]
+    list_filter = ["room"]
     search_fields = ["first_name", "last_name", "alias", "id_document_number"]
     # The admin would link the file's storage path, which no URL serves: the photo is read on the
     # floor's pages, by the roles allowed there (tables.views.files).
@@ -45,7 +46,8 @@ class PlayerAdmin(ReadOnlyAdmin):
 
 @admin.register(m.Expulsion)
 class ExpulsionAdmin(ReadOnlyAdmin):
-    list_display = ["player", "rule", "scope", "starts_at", "until", "lifted_at", "created_by"]
+    list_display = ["player", "rule", "room", "scope", "starts_at", "until", "lifted_at", "created_by"]
+    list_filter = ["room", "scope"]
     search_fields = ["player__last_name", "rule", "reason"]
     exclude = ["evidence"]  # as the player's photo
 

@@ -115,13 +115,13 @@ def _dealers(actor: User, room: Room, games: list[Game], done: list[str]) -> lis
     return dealers
 
 
-def _players(actor: User, done: list[str]) -> dict[str, Player]:
+def _players(actor: User, room: Room, done: list[str]) -> dict[str, Player]:
     players = {}
     for first, last, born in PLAYERS:
         player = Player.objects.filter(first_name=first, last_name=last).first()
         if player is None:
             player = services.player_create(
-                actor=actor, first_name=first, last_name=last, date_of_birth=date.fromisoformat(born)
+                actor=actor, room=room, first_name=first, last_name=last, date_of_birth=date.fromisoformat(born)
             )
             done.append(f"player {player.full_name}")
         players[last] = player
@@ -148,7 +148,7 @@ def seed(*, actor: User) -> list[str]:
     room = room_chosen(room_id=None)
     games = _games(actor, done)
     dealers = _dealers(actor, room, games, done)
-    players = _players(actor, done)
+    players = _players(actor, room, done)
     _tables(actor, room, games, dealers, done)
     game = games[WAITLIST[0]]
     for last in WAITLIST[1]:
@@ -160,6 +160,7 @@ def seed(*, actor: User) -> list[str]:
     if not Expulsion.objects.filter(player=barred).exists():
         services.expulsion_create(
             actor=actor,
+            room=room,
             player_id=barred.pk,
             rule="Club Poker regulation: players must not show or discuss their combinations",
             reason="Showed his cards to a neighbour twice after a warning.",

@@ -76,6 +76,7 @@ class PlayerFactory(factory.django.DjangoModelFactory[Player]):
     class Meta:
         model = Player
 
+    room = factory.LazyFunction(home_room)
     first_name = "Aram"
     last_name = factory.Sequence(lambda n: f"Petrosyan{n}")
     alias = ""

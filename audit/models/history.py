@@ -162,15 +162,15 @@ def _history(
     return model
 
 
-# The search key only restates the names, alias and ID number, folded for the search.
-PlayerHistory = _history(TrackedPlayer, "PlayerHistory", exclude=["search_key"])
-ExpulsionHistory = _history(TrackedExpulsion, "ExpulsionHistory")
 # Snapshots taken before a record belonged to a room name none (history rows are never updated).
 _ROOM_SINCE_ROOMS = {
     "room": models.ForeignKey(
         "rooms.Room", null=True, db_constraint=False, on_delete=models.DO_NOTHING, related_name="+"
     )
 }
+# The search key only restates the names, alias and ID number, folded for the search.
+PlayerHistory = _history(TrackedPlayer, "PlayerHistory", exclude=["search_key"], attrs=_ROOM_SINCE_ROOMS)
+ExpulsionHistory = _history(TrackedExpulsion, "ExpulsionHistory", attrs=_ROOM_SINCE_ROOMS)
 TableHistory = _history(TrackedTable, "TableHistory", attrs=_ROOM_SINCE_ROOMS)
 GameHistory = _history(TrackedGame, "GameHistory")
 FeePolicyHistory = _history(TrackedFeePolicy, "FeePolicyHistory")

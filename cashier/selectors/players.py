@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import F
 
@@ -37,16 +38,17 @@ class PlayerSearch:
     too_short: bool
 
 
-def players_find(*, query: str, limit: int = LIMIT) -> PlayerSearch:
-    """The players the floor's search finds (``tables.selectors.players_search``: the registry number
-    ``12`` or ``#12``, or every word in the name, alias or ID document number), the exact registry number
-    first; each with the expulsion that bars them now. Two queries."""
+def players_find(*, user: Any, query: str, limit: int = LIMIT) -> PlayerSearch:
+    """The players the floor's search finds for ``user`` (``tables.selectors.players_search``: the players
+    of the register the user reads, by the registry number ``12`` or ``#12``, or every word in the name,
+    alias or ID document number), the exact registry number first; each with the expulsion that bars them
+    now from any room's tables, as a chip sale refuses them (``cashier.services.sales``). Two queries."""
     text = search_text(query)
     digits = match.group(1) if (match := _NUMBER.fullmatch(text)) else ""
     number = whole_number(digits) if digits else None
     if number is None and len(text) < MIN_QUERY:
         return PlayerSearch(query=text, matches=[], more=False, too_short=bool(text))
-    players = list(players_search(query=digits if number is not None else text)[: limit + 1])
+    players = list(players_search(user=user, query=digits if number is not None else text)[: limit + 1])
     if number is not None:
         # The exact registry number first: it is what the player's card shows.
         players.sort(key=lambda p: p.pk != number)

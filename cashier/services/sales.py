@@ -52,7 +52,7 @@ def check_customer(*, player_id: int | None, amount: int) -> None:
     if expelled is None:
         raise NotFound(_("There is no player %(id)s in the registry.") % {"id": player_id})
     if expelled:
-        check_player_not_expelled(player_id=player_id)
+        check_player_not_expelled(player_id=player_id, room_id=None)
 
 
 def chip_sale_create(

@@ -15,5 +15,5 @@ from config.roles import Role
 @require_GET
 def player_search_partial(request: HttpRequest) -> HttpResponse:
     """Up to ten players matching ``q`` by name, alias, ID document or registry number; barred ones flagged."""
-    search = players_find(query=str(request.GET.get("q", "")))
+    search = players_find(user=request.user, query=str(request.GET.get("q", "")))
     return render(request, "cashier/_player_search.html", {"search": search})

@@ -111,7 +111,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         "currency": settings.CARDROOM_CURRENCY,
         # The placeholder shows the money format typed (``config.money``): plain digits, no grouping.
         "buy_in_example": format_money(table.game.min_buy_in) if table.game else "",
-        "picker": pick_again(refused) if refused and refused.form == "seat" else {},
+        "picker": pick_again(request, refused, room_id=table.room_id) if refused and refused.form == "seat" else {},
     }
     template = "floor/table.html#table-live" if is_htmx(request) else "floor/table.html"
     return render(request, template, context)
@@ -125,13 +125,15 @@ def _dealers_with_tables(tables: list[Table], table: Table) -> list[tuple[Any, T
     return [(dealer, at) for dealer, at in rows if at is None or at.pk != table.pk]
 
 
-def pick_again(refused: Refused) -> dict[str, Any]:
-    """The player picker as it was sent: the search typed and the player chosen, still chosen."""
+def pick_again(request: HttpRequest, refused: Refused, *, room_id: int) -> dict[str, Any]:
+    """The player picker of ``room_id``'s table or list as it was sent: the search typed and the player
+    chosen, still chosen."""
     query = (refused.data.get("q") or "")[:100]
     chosen = whole_number((refused.data.get("player_id") or "").strip())  # None for what was not a number
-    picked = players_pick(query=query)
+    picked = players_pick(user=request.user, room_id=room_id, query=query)
     if chosen is not None and all(p.pk != chosen for p in picked):
-        picked = [p for p in players_pick(query=str(chosen)) if p.pk == chosen] + picked
+        again = players_pick(user=request.user, room_id=room_id, query=str(chosen))
+        picked = [p for p in again if p.pk == chosen] + picked
     return {"q": query, "picked": picked, "chosen": chosen}
 
 

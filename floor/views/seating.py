@@ -12,11 +12,12 @@ from config.money import parse_typed_amount
 from config.permissions import acting_user, roles_allowed
 from floor.views.floor import table_page, table_url
 from games.services.seating import seat_player_with_buy_in
+from rooms.selectors import room_for
 from tables import services
 from tables.models import AwayReturn
 from tables.selectors.players import players_pick
 from tables.selectors.tables import check_seat_session_in_users_rooms, check_table_in_users_rooms
-from tables.views.common import PAGE_ROLES, action, attempt, int_field, req_int, run, safe_next
+from tables.views.common import PAGE_ROLES, action, attempt, int_field, page_room, req_int, run, safe_next
 
 # The pickers a page holds: "seat" (the table page: a seated player is not offered) and "list" (the
 # waitlists: a seated player may wait for another game).
@@ -33,12 +34,15 @@ def buy_in_field(data: QueryDict) -> int:
 
 @roles_allowed(*PAGE_ROLES["pick"]).page
 def player_pick(request: HttpRequest) -> HttpResponse:
-    """The picker's results (htmx): a few players matching the search, the barred ones flagged and not offered."""
+    """The picker's results (htmx): a few players matching the search, the ones barred from the room's
+    tables (``room``, one the user works in; the picked room when not given) flagged and not offered."""
     pick = request.GET.get("pick", "")
+    room_id = int_field(request.GET, "room", required=False)
+    room = room_for(user=request.user, room_id=room_id) if room_id is not None else page_room(request)
     context = {
         "pick": pick if pick in PICKERS else "seat",
         "q": request.GET.get("q", "")[:100],
-        "picked": players_pick(query=request.GET.get("q", "")[:100]),
+        "picked": players_pick(user=request.user, room_id=room.pk, query=request.GET.get("q", "")[:100]),
         "chosen": None,
     }
     return render(request, "floor/_player_pick_results.html", context)

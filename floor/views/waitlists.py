@@ -47,7 +47,7 @@ def waitlists_page(request: HttpRequest, refused: Refused | None = None) -> Http
         "refused": refused,
         "posted": refused.data if refused else {},
         "currency": settings.CARDROOM_CURRENCY,
-        "picker": pick_again(refused) if refused and refused.form == "add" else {},
+        "picker": pick_again(request, refused, room_id=room.pk) if refused and refused.form == "add" else {},
     }
     template = "floor/waitlists.html#lists" if is_htmx(request) else "floor/waitlists.html"
     return render(request, template, context)

@@ -69,7 +69,9 @@ def seat_player(
 ) -> SeatSession:
     """A new player seated at ``table`` (in ``seat``, or the first free one), with ``stack`` in chips
     recorded for the hand recorder when given."""
-    player = floor.player_create(actor=actor, first_name=first_name, last_name=last_name, allow_duplicate=True)
+    player = floor.player_create(
+        actor=actor, room=table.room, first_name=first_name, last_name=last_name, allow_duplicate=True
+    )
     session = floor.seat_player(actor=actor, table_id=table.pk, player_id=player.pk, seat_number=seat)
     if stack is not None:
         seat_stack_add(actor=actor, table_id=table.pk, seat_number=session.seat_number, amount=stack)

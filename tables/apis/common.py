@@ -1,4 +1,4 @@
-"""Plumbing the floor's API views share: pagination, a new player's entry."""
+"""Plumbing the floor's API views share: pagination, a new player's entry, the room a request is for."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import EnumField, Pagination
+from config.api import EnumField, Pagination, StrictIntegerField
+from config.numbers import MAX_ID
 from config.roles import Role
 from tables.models import SeatEntry
 
@@ -39,6 +40,11 @@ def seat_entry_field() -> EnumField:
             "or wait for the big blind (the default)."
         ),
     )
+
+
+def room_field() -> StrictIntegerField:
+    """The room a request reads or writes in: required of a user who works in several rooms."""
+    return StrictIntegerField(text=True, required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
 
 
 def model_id(instance: Model | None) -> int | None:

@@ -73,6 +73,7 @@ class PlayerBriefOut(serializers.ModelSerializer[Player]):
 
 
 class PlayerOut(serializers.ModelSerializer[Player]):
+    room = serializers.IntegerField(source="room_id", help_text=gettext_lazy("The room that registered the player"))
     photo = serializers.SerializerMethodField(
         help_text=gettext_lazy("The photo's address (floor managers and cashiers); null when there is none")
     )
@@ -81,6 +82,7 @@ class PlayerOut(serializers.ModelSerializer[Player]):
         model = Player
         fields = [
             "id",
+            "room",
             "first_name",
             "last_name",
             "full_name",
@@ -225,6 +227,7 @@ class ExpulsionOut(serializers.ModelSerializer[Expulsion]):
             "rule",
             "reason",
             "evidence",
+            "room",
             "scope",
             "duration",
             "starts_at",

@@ -15,11 +15,12 @@ from config.api import EnumField, JSONParser, Pagination, StrictBooleanField, St
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
+from rooms.selectors import room_for
 from tables import selectors, services
-from tables.apis.common import FM, paginate
+from tables.apis.common import FM, paginate, room_field
 from tables.apis.out import ExpulsionOut, PlayerOut
 from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope
-from tables.selectors.players import expulsion_get, player_get
+from tables.selectors.players import expulsion_get_for_user, player_get_for_user
 
 TAG = ["floor: players"]
 READERS = [Role.CASHIER, Role.ACCOUNTANT]
@@ -37,7 +38,8 @@ class PlayerListApi(APIView):
     def get(self, request: Request) -> Response:
         query = self.PlayerListFilter(data=request.query_params)
         query.is_valid(raise_exception=True)
-        return paginate(self, request, selectors.players_search(query=query.validated_data["q"]), PlayerOut)
+        players = selectors.players_search(user=request.user, query=query.validated_data["q"])
+        return paginate(self, request, players, PlayerOut)
 
 
 class PlayerDetailApi(APIView):
@@ -45,11 +47,13 @@ class PlayerDetailApi(APIView):
 
     @extend_schema(tags=TAG, responses=PlayerOut)
     def get(self, request: Request, player_id: int) -> Response:
-        return Response(PlayerOut(player_get(player_id=player_id), context={"request": request}).data)
+        player = player_get_for_user(user=request.user, player_id=player_id)
+        return Response(PlayerOut(player, context={"request": request}).data)
 
 
 class PlayerCreateApi(APIView):
-    """Register a player; a likely duplicate answers 409 unless ``allow_duplicate`` is true."""
+    """Register a player in a room the user works in (``room_id``, required of a user of several rooms); a
+    likely duplicate answers 409 unless ``allow_duplicate`` is true."""
 
     permission_classes = [roles_allowed(FM)]
     parser_classes = PARSERS
@@ -65,12 +69,15 @@ class PlayerCreateApi(APIView):
         description = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
         notes = serializers.CharField(required=False, default="", allow_blank=True, max_length=2000)
         allow_duplicate = StrictBooleanField(text=True, required=False, default=False)
+        room_id = room_field()
 
     @extend_schema(tags=TAG, request=PlayerCreateInput, responses={201: PlayerOut})
     def post(self, request: Request) -> Response:
         data = self.PlayerCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_create(actor=acting_user(request), **data.validated_data)
+        fields = dict(data.validated_data)
+        room = room_for(user=request.user, room_id=fields.pop("room_id"))
+        player = services.player_create(actor=acting_user(request), room=room, **fields)
         return Response(PlayerOut(player, context={"request": request}).data, status=201)
 
 
@@ -109,7 +116,7 @@ class ExpulsionListApi(APIView):
     def get(self, request: Request) -> Response:
         query = self.ExpulsionListFilter(data=request.query_params)
         query.is_valid(raise_exception=True)
-        rows = selectors.expulsions_report(current=query.validated_data["current"])
+        rows = selectors.expulsions_report(user=request.user, current=query.validated_data["current"])
         if "player" in query.validated_data:
             rows = rows.filter(player_id=query.validated_data["player"])
         return paginate(self, request, rows, ExpulsionOut)
@@ -120,11 +127,14 @@ class ExpulsionDetailApi(APIView):
 
     @extend_schema(tags=TAG, responses=ExpulsionOut)
     def get(self, request: Request, expulsion_id: int) -> Response:
-        return Response(ExpulsionOut(expulsion_get(expulsion_id=expulsion_id), context={"request": request}).data)
+        expulsion = expulsion_get_for_user(user=request.user, expulsion_id=expulsion_id)
+        return Response(ExpulsionOut(expulsion, context={"request": request}).data)
 
 
 class ExpulsionCreateApi(APIView):
-    """Expel a player: open seats end and waitlist entries leave at once."""
+    """Expel a player, decided in a room the user works in (``room_id``, required of a user of several
+    rooms): from its tables (``room``, ``premises``) or, for a user of the whole group, from every room's
+    (``group``); the open seats and waitlist entries it bars end at once."""
 
     permission_classes = [roles_allowed(FM)]
     parser_classes = PARSERS
@@ -138,12 +148,15 @@ class ExpulsionCreateApi(APIView):
         until = serializers.DateTimeField(required=False, allow_null=True, default=None)
         scope = EnumField(ExpulsionScope, required=False, default=ExpulsionScope.ROOM)
         evidence = serializers.FileField(required=False, allow_null=True, default=None)
+        room_id = room_field()
 
     @extend_schema(tags=TAG, request=ExpulsionCreateInput, responses={201: ExpulsionOut})
     def post(self, request: Request) -> Response:
         data = self.ExpulsionCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        expulsion = services.expulsion_create(actor=acting_user(request), **data.validated_data)
+        fields = dict(data.validated_data)
+        room = room_for(user=request.user, room_id=fields.pop("room_id"))
+        expulsion = services.expulsion_create(actor=acting_user(request), room=room, **fields)
         return Response(ExpulsionOut(expulsion, context={"request": request}).data, status=201)
 
 

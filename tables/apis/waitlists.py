@@ -20,7 +20,7 @@ from config.roles import Role, has_any_role
 from rooms.models import Room
 from rooms.selectors import room_for
 from tables import selectors, services
-from tables.apis.common import FM, paginate, seat_entry_field
+from tables.apis.common import FM, paginate, room_field, seat_entry_field
 from tables.apis.out import WaitlistEntryOut, WaitlistGameOut, WaitStatsOut
 from tables.models import WaitlistEndReason, WaitlistSource
 from tables.selectors.waitlists import waitlist_entry_get, waitlist_entry_get_for_user
@@ -30,11 +30,6 @@ TAG = ["floor: waitlists"]
 READERS = [Role.ACCOUNTANT, Role.DEALER]
 # Who reads the players' full names; every other reader (a dealer) gets the room board's masked names.
 FULL_NAME_READERS = (FM, Role.ACCOUNTANT)
-
-
-def room_field() -> StrictIntegerField:
-    """The room a list is read or written in: required of a user who works in several rooms."""
-    return StrictIntegerField(text=True, required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
 
 
 def _room(request: Request, room_id: int | None) -> Room:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
 from config.text import search_key
+from rooms.models import Room
 
 PHOTO_EXTENSIONS = ["jpg", "jpeg", "png"]
 EVIDENCE_EXTENSIONS = ["jpg", "jpeg", "png", "pdf", "mp4", "txt"]
@@ -27,6 +28,9 @@ class DocumentType(models.TextChoices):
 
 
 class Player(Recorded):
+    # The room that registered the player: whose register they are in when the group keeps one per room
+    # (``rooms.selectors.player_register_shared``).
+    room = models.ForeignKey(Room, on_delete=models.PROTECT, related_name="players", verbose_name=_("room"))
     first_name = models.CharField(_("first name"), max_length=80)
     last_name = models.CharField(_("last name"), max_length=80)
     alias = models.CharField(_("alias"), max_length=80, blank=True)
@@ -70,8 +74,12 @@ class Player(Recorded):
 
 
 class ExpulsionScope(models.TextChoices):
+    """Where an expulsion bars the player: ROOM and PREMISES from the tables of the room that expelled (the
+    premises are that room's casino), GROUP from every room's tables."""
+
     ROOM = "room", _("the poker room")
     PREMISES = "premises", _("the whole casino")
+    GROUP = "group", _("every room of the group")
 
 
 class ExpulsionDuration(models.TextChoices):
@@ -84,6 +92,8 @@ class Expulsion(Recorded):
     """A player barred from the room; lifted early by a recorded decision, or expiring at ``until``."""
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="expulsions")
+    # The room that expelled: the one whose tables a room or premises expulsion bars, and where it is lifted.
+    room = models.ForeignKey(Room, on_delete=models.PROTECT, related_name="expulsions", verbose_name=_("room"))
     rule = models.CharField(_("rule broken"), max_length=200)
     reason = models.TextField(_("reason"))
     evidence = models.FileField(

@@ -11,9 +11,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import Conflict, DomainError, NotFound
+from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import current_gaming_day, gaming_day_bounds
 from config.uploads import IMAGES, MP4, PDF, TEXT, check_upload
+from rooms.models import Room
+from rooms.selectors import check_works_in, works_for_the_group
 from tables.models import (
     DocumentType,
     Expulsion,
@@ -26,7 +28,12 @@ from tables.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from tables.selectors.players import expulsion_active_for, players_likely_duplicates
+from tables.selectors.players import (
+    check_sees_player,
+    expulsion_active_for,
+    player_room_ids,
+    players_likely_duplicates,
+)
 from tables.services.common import end_session, lock_player, lock_tables
 
 PHOTO_KINDS = IMAGES
@@ -34,9 +41,10 @@ EVIDENCE_KINDS = (*IMAGES, PDF, MP4, TEXT)
 PLAYER_EDITABLE = ("alias", "date_of_birth", "id_document_type", "id_document_number", "description", "notes")
 
 
-def check_player_not_expelled(*, player_id: int) -> None:
-    """Refuse anything for a player under an expulsion in force (seating, waitlists, chip sales)."""
-    expulsion = expulsion_active_for(player_id=player_id)
+def check_player_not_expelled(*, player_id: int, room_id: int | None) -> None:
+    """Refuse anything for a player under an expulsion in force that bars them from ``room_id``'s tables
+    (seating, waitlists), or from any room's (``None``: chip sales, ``expulsion_active_for``)."""
+    expulsion = expulsion_active_for(player_id=player_id, room_id=room_id)
     if expulsion is not None:
         raise DomainError(
             expulsion.describe(),
@@ -44,6 +52,8 @@ def check_player_not_expelled(*, player_id: int) -> None:
             expulsion_id=expulsion.pk,
             until=expulsion.until.isoformat() if expulsion.until else None,
             rule=expulsion.rule,
+            scope=expulsion.scope,
+            room_id=expulsion.room_id,
         )
 
 
@@ -64,6 +74,7 @@ def _check_identity(fields: dict[str, Any]) -> None:
 def player_create(
     *,
     actor: User,
+    room: Room,
     first_name: str,
     last_name: str,
     alias: str = "",
@@ -75,7 +86,9 @@ def player_create(
     notes: str = "",
     allow_duplicate: bool = False,
 ) -> Player:
-    """Register a player; a likely duplicate is refused unless the desk confirms (``allow_duplicate``)."""
+    """Register a player in ``room``, one ``actor`` works in; a likely duplicate in the register the player
+    joins is refused unless the desk confirms (``allow_duplicate``)."""
+    check_works_in(actor, room_id=room.pk)
     fields: dict[str, Any] = {
         "first_name": first_name.strip(),
         "last_name": last_name.strip(),
@@ -96,6 +109,7 @@ def player_create(
                 last_name=fields["last_name"],
                 date_of_birth=date_of_birth,
                 id_document_number=fields["id_document_number"],
+                room_ids=player_room_ids(room_id=room.pk),
             )
         )
         if twins:
@@ -105,7 +119,7 @@ def player_create(
                 code="likely_duplicate",
                 duplicates=[{"id": p.pk, "name": p.full_name} for p in twins],
             )
-    player = Player(**fields, created_at=timezone.now(), created_by=actor)
+    player = Player(**fields, room=room, created_at=timezone.now(), created_by=actor)
     player.search_key = player.folded_words()
     if photo is not None:
         player.photo = photo
@@ -115,10 +129,12 @@ def player_create(
 
 @transaction.atomic
 def player_update(*, actor: User, player_id: int, photo: UploadedFile[bytes] | None = None, **changes: Any) -> Player:
-    """Correct a player's details (names stay: a new identity is a new player)."""
+    """Correct a player's details (names stay: a new identity is a new player); another room's register is
+    refused when each room keeps its own."""
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None:
         raise NotFound(_("Player %(player_id)s does not exist.") % {"player_id": player_id})
+    check_sees_player(actor, player)
     unknown = set(changes) - set(PLAYER_EDITABLE)
     if unknown:
         raise DomainError(
@@ -141,13 +157,14 @@ def player_update(*, actor: User, player_id: int, photo: UploadedFile[bytes] | N
     return player
 
 
-def _until(duration: str, until: datetime | None, now: datetime) -> datetime | None:
+def _until(duration: str, until: datetime | None, now: datetime, room: Room) -> datetime | None:
     if duration == ExpulsionDuration.PERMANENT:
         if until is not None:
             raise DomainError(_("A permanent expulsion has no end date."), code="bad_duration")
         return None
     if duration == ExpulsionDuration.GAMING_DAY:
-        return gaming_day_bounds(current_gaming_day())[1]
+        # The expelling room's gaming day, by its own clock.
+        return gaming_day_bounds(current_gaming_day(room=room), room=room)[1]
     if duration != ExpulsionDuration.UNTIL:
         raise DomainError(_("Unknown duration %(duration)r.") % {"duration": duration}, code="bad_duration")
     if until is None or until <= now:
@@ -159,6 +176,7 @@ def _until(duration: str, until: datetime | None, now: datetime) -> datetime | N
 def expulsion_create(
     *,
     actor: User,
+    room: Room,
     player_id: int,
     rule: str,
     reason: str,
@@ -167,22 +185,32 @@ def expulsion_create(
     scope: str = ExpulsionScope.ROOM,
     evidence: UploadedFile[bytes] | None = None,
 ) -> Expulsion:
-    """Expel a player: in one transaction their open seat ends and their waitlist entries leave."""
+    """Expel a player, decided in ``room`` (one ``actor`` works in): from that room's tables (``scope`` room
+    or premises), or from every room's (group, for a user of the whole group only). In one transaction the
+    player's open seat and waitlist entries where the expulsion bars them end."""
     if not rule.strip() or not reason.strip():
         raise DomainError(_("An expulsion names the rule broken and a written reason."), code="expulsion_needs_reason")
     if scope not in ExpulsionScope.values:
         raise DomainError(_("Unknown scope %(scope)r.") % {"scope": scope}, code="bad_scope")
+    check_works_in(actor, room_id=room.pk)
+    check_group_decision(actor, scope=scope)
     if evidence is not None:
         evidence.name = check_upload(evidence, field="evidence", kinds=EVIDENCE_KINDS).stored_name()
     now = timezone.now()
-    end = _until(duration, until, now)
-    table_ids = SeatSession.objects.filter(player_id=player_id, ended_at__isnull=True).values_list(
-        "table_id", flat=True
+    end = _until(duration, until, now, room)
+    # The seats and list entries it ends: where it bars the player.
+    seats = SeatSession.objects.filter(player_id=player_id, ended_at__isnull=True)
+    entries = WaitlistEntry.objects.filter(
+        player_id=player_id, status__in=(WaitlistStatus.WAITING, WaitlistStatus.CALLED)
     )
-    lock_tables(*table_ids)
+    if scope != ExpulsionScope.GROUP:
+        seats, entries = seats.filter(table__room=room), entries.filter(room=room)
+    lock_tables(*seats.values_list("table_id", flat=True))
     player = lock_player(player_id)
+    check_sees_player(actor, player)
     expulsion = Expulsion(
         player=player,
+        room=room,
         rule=rule.strip(),
         reason=reason.strip(),
         scope=scope,
@@ -195,25 +223,36 @@ def expulsion_create(
     if evidence is not None:
         expulsion.evidence = evidence
     expulsion.save()
-    for session in SeatSession.objects.select_for_update().filter(player=player, ended_at__isnull=True):
+    for session in seats.select_for_update(of=("self",)).order_by("pk"):
         end_session(actor=actor, session=session, reason=SeatEndReason.EXPELLED, at=now)
-    entries = WaitlistEntry.objects.select_for_update().filter(
-        player=player, status__in=(WaitlistStatus.WAITING, WaitlistStatus.CALLED)
-    )
-    for entry in entries.order_by("pk"):
+    for entry in entries.select_for_update(of=("self",)).order_by("pk"):
         entry.status, entry.ended_at, entry.ended_by = WaitlistStatus.REMOVED, now, actor
         entry.end_reason = WaitlistEndReason.EXPELLED
         entry.save(update_fields=["status", "ended_at", "ended_by", "end_reason"])
     return expulsion
 
 
+def check_group_decision(actor: User, *, scope: str) -> None:
+    """Refuse (403 ``group_decision``) an expulsion from every room of the group, made or lifted, by a user
+    who works only in some rooms: it binds rooms whose floor they do not run."""
+    if scope == ExpulsionScope.GROUP and not works_for_the_group(actor):
+        raise Forbidden(
+            _("Only a floor manager of the whole group expels from every room of the group, or lifts it."),
+            code="group_decision",
+        )
+
+
 @transaction.atomic
 def expulsion_lift(*, actor: User, expulsion_id: int, reason: str) -> Expulsion:
+    """Lift an expulsion early, by a recorded decision: in the room that expelled, or, for an expulsion from
+    every room, by a user of the whole group."""
     expulsion = (
         Expulsion.objects.select_for_update(of=("self",)).select_related("player").filter(pk=expulsion_id).first()
     )
     if expulsion is None:
         raise NotFound(_("Expulsion %(expulsion_id)s does not exist.") % {"expulsion_id": expulsion_id})
+    check_works_in(actor, room_id=expulsion.room_id)
+    check_group_decision(actor, scope=expulsion.scope)
     if not reason.strip():
         raise DomainError(_("Lifting an expulsion early needs a reason."), code="lift_needs_reason")
     now = timezone.now()

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from tables.models import Player, SeatEndReason, SeatEntry, SeatSession, Table, TableStatus
+from tables.selectors.players import check_player_in_register
 from tables.services.common import conflict_on_integrity, end_session, lock_player, lock_tables
 from tables.services.players import check_player_not_expelled
 
@@ -52,7 +53,8 @@ def seat_in(
             _("entry: %(entry)r is not one of %(choices)s.") % {"entry": entry, "choices": ", ".join(SeatEntry.values)},
             code="bad_entry",
         )
-    check_player_not_expelled(player_id=player.pk)
+    check_player_in_register(player, room_id=table.room_id)
+    check_player_not_expelled(player_id=player.pk, room_id=table.room_id)
     if table.status != TableStatus.OPEN:
         raise DomainError(
             _("Table %(number)s is %(status)s: players sit only at an open table.")

@@ -20,6 +20,7 @@ from tables.models import (
     WaitlistSource,
     WaitlistStatus,
 )
+from tables.selectors.players import check_player_in_register
 from tables.services.common import conflict_on_integrity, lock_player, lock_tables, system_actor
 from tables.services.players import check_player_not_expelled
 from tables.services.seating import seat_in
@@ -123,7 +124,8 @@ def waitlist_add(
     if source not in WaitlistSource.values:
         raise DomainError(_("Unknown source %(source)r.") % {"source": source}, code="bad_source")
     player = lock_player(player_id)
-    check_player_not_expelled(player_id=player.pk)
+    check_player_in_register(player, room_id=room.pk)
+    check_player_not_expelled(player_id=player.pk, room_id=room.pk)
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id})

@@ -20,10 +20,11 @@ from config.htmx import is_htmx
 from config.numbers import whole_number
 from config.permissions import acting_user, forbidden, roles_allowed
 from config.roles import has_any_role
+from rooms.selectors import works_for_the_group
 from tables import selectors, services
 from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Game
 from tables.selectors.dealers import dealer_profiles, dealer_shifts, dealers_without_profile
-from tables.selectors.players import player_get
+from tables.selectors.players import expulsion_lifts_for, player_get_for_user
 from tables.selectors.tables import seat_sessions, table_opens_for
 from tables.services.players import PLAYER_EDITABLE
 from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, page_room, run, safe_next
@@ -66,13 +67,22 @@ class ExpulsionForm(forms.Form):
     scope = forms.ChoiceField(label=gettext_lazy("Scope"), choices=ExpulsionScope.choices)
     evidence = forms.FileField(label=gettext_lazy("Evidence (optional)"), required=False)
 
+    def __init__(self, *args: Any, group: bool, **kwargs: Any) -> None:
+        """``group``: the user may expel from every room of the group (``services.check_group_decision``);
+        the scope is offered only to them."""
+        super().__init__(*args, **kwargs)
+        if not group:
+            field: forms.ChoiceField = self.fields["scope"]  # type: ignore[assignment]
+            field.choices = [(v, label) for v, label in ExpulsionScope.choices if v != ExpulsionScope.GROUP]
+
 
 @roles_allowed(*PAGE_ROLES["players"]).page
 def players(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")[:100]
+    room = page_room(request)
     context: dict[str, Any] = {
         "query": query,
-        "players": selectors.players_search(query=query)[:100],
+        "players": selectors.players_search(user=request.user, query=query, room_id=room.pk)[:100],
         "form": PlayerForm(),
         "is_floor_manager": has_any_role(request.user, (FM,)),
     }
@@ -83,7 +93,7 @@ def players(request: HttpRequest) -> HttpResponse:
         context["form"] = form
         if form.is_valid():
             try:
-                player = services.player_create(actor=acting_user(request), **form.cleaned_data)
+                player = services.player_create(actor=acting_user(request), room=room, **form.cleaned_data)
             except DomainError as exc:
                 field = exc.details.get("field")
                 if field in form.fields:  # a refused photo is shown by the field, as the form's own errors are
@@ -110,14 +120,16 @@ def player_page(
     edit_form: PlayerDetailsForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The player; a refused expulsion or correction comes back bound, with its errors and what was typed."""
-    player = player_get(player_id=player_id)
+    """The player; a refused expulsion or correction comes back bound, with its errors and what was typed.
+    ``active`` is the expulsion that bars them from the picked room's tables."""
+    player = player_get_for_user(user=request.user, player_id=player_id)
+    room = page_room(request)
     context = {
         "player": player,
-        "active": selectors.expulsion_active_for(player_id=player.pk),
-        "expulsions": selectors.expulsions_report().filter(player=player),
+        "active": selectors.expulsion_active_for(player_id=player.pk, room_id=room.pk),
+        "expulsions": selectors.expulsions_report(user=request.user).filter(player=player),
         "sessions": seat_sessions(player_id=player.pk)[:20],
-        "form": form or ExpulsionForm(),
+        "form": form or ExpulsionForm(group=works_for_the_group(request.user)),
         "edit_form": edit_form or PlayerDetailsForm(initial={name: getattr(player, name) for name in PLAYER_EDITABLE}),
         "edit_open": edit_form is not None,
         "is_floor_manager": has_any_role(request.user, (FM,)),
@@ -130,10 +142,12 @@ def player_page(
 @action
 @roles_allowed(*PAGE_ROLES["write"]).page
 def expulsion_create(request: HttpRequest, player_id: int) -> HttpResponse:
-    form = ExpulsionForm(request.POST, request.FILES)
+    form = ExpulsionForm(request.POST, request.FILES, group=works_for_the_group(request.user))
     if form.is_valid():
         try:
-            services.expulsion_create(actor=acting_user(request), player_id=player_id, **form.cleaned_data)
+            services.expulsion_create(
+                actor=acting_user(request), room=page_room(request), player_id=player_id, **form.cleaned_data
+            )
         except DomainError as exc:
             _add_refusal(form, exc)
         else:
@@ -189,12 +203,13 @@ def expulsions(request: HttpRequest) -> HttpResponse:
 
 
 def expulsions_page(request: HttpRequest, refused: Refused | None = None) -> HttpResponse:
-    rows = list(selectors.expulsions_report()[:500])
+    rows = list(selectors.expulsions_report(user=request.user)[:500])
     now = timezone.now()
     context = {
         "current": [e for e in rows if e.is_active(now)],
         "past": [e for e in rows if not e.is_active(now)],
         "is_floor_manager": has_any_role(request.user, (FM,)),
+        "liftable": {e.pk for e in rows if expulsion_lifts_for(request.user, e)},
         "refused": refused,
     }
     return render(request, "tables/expulsions.html", context)
@@ -211,10 +226,10 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
     writer = CsvWriter(response)
     writer.writerow(
         ["player", "alias", "date_of_birth", "rule", "reason", "scope", "from", "until", "decided_by", "in_force",
-         "lifted_at", "lifted_by", "lift_reason"]
+         "lifted_at", "lifted_by", "lift_reason", "room"]
     )  # fmt: skip
     now = timezone.now()
-    for e in selectors.expulsions_report():
+    for e in selectors.expulsions_report(user=request.user):
         writer.writerow(
             [
                 e.player.full_name,
@@ -230,6 +245,8 @@ def expulsions_csv(request: HttpRequest) -> HttpResponse:
                 _local(e.lifted_at),
                 e.lifted_by.get_username() if e.lifted_by else "",
                 e.lift_reason,
+                # Last, so that a sheet reading the columns of the report before rooms reads the same ones.
+                e.room.name,
             ]
         )
     return response

@@ -14,7 +14,7 @@ from audit.models import UserHistory
 from config.roles import Role
 from tables import services, tasks
 from tables.models import ExpulsionDuration
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory, home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +49,7 @@ def test_logging_in_changes_nothing_in_the_history(client, changes):
 def test_an_expulsion_expired_by_the_beat_task_names_the_task(floor_manager, make_player, changes):
     expulsion = services.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=make_player().pk,
         rule="r",
         reason="x",

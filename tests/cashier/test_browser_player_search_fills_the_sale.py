@@ -11,7 +11,7 @@ from django.utils import timezone
 from cashier.models import ChipTransaction
 from ledger.models import Denomination
 from tables.models import Expulsion
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,6 +23,7 @@ def test_search_choose_and_sell(login_page, live_server, cashier, shift, player,
     barred = PlayerFactory(first_name="Hrant", last_name="Petrosyan", created_by=room_admin)
     Expulsion.objects.create(
         player=barred,
+        room=home_room(),
         rule="abuse of a dealer",
         reason="report 17",
         duration="permanent",

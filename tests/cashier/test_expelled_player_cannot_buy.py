@@ -13,6 +13,7 @@ from config.errors import DomainError
 from ledger.models import JournalEntry
 from tables.models import Expulsion
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +23,7 @@ def expelled(player, floor_manager):
     now = timezone.now()
     return Expulsion.objects.create(
         player=player,
+        room=home_room(),
         rule="showed cards to another player",
         reason="warned twice",
         duration="until",

@@ -104,7 +104,7 @@ def room(floor_manager: User, dealer: User, holdem_short: Game, club_poker: Game
     vault_stock(actor=admin, cash=50_000_000, chips={d.pk: 1_000 for d in chips.values()})
     Drawer.objects.create(room=home_room(), name="Window 1")
     players = {
-        first: floor.player_create(actor=floor_manager, first_name=first, last_name=last)
+        first: floor.player_create(actor=floor_manager, room=home_room(), first_name=first, last_name=last)
         for first, last in NAMES.items()
     }
     return Room(holdem_short, club_poker, dealer2, {v: d.pk for v, d in chips.items()}, players, {})

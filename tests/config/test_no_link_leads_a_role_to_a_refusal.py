@@ -54,10 +54,15 @@ def room(db: None) -> None:
     floor_manager = User.objects.get(username="floor")
     accountant = User.objects.get(username="accountant")
     player = floor.player_create(
-        actor=floor_manager, first_name="Hayk", last_name="Grigoryan", photo=upload("hayk.png", image(), "image/png")
+        actor=floor_manager,
+        room=home_room(),
+        first_name="Hayk",
+        last_name="Grigoryan",
+        photo=upload("hayk.png", image(), "image/png"),
     )
     floor.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=player.pk,
         rule="House rule 4",
         reason="Abuse of a dealer",

@@ -10,6 +10,7 @@ import pytest
 
 from games import services as hands
 from tables import services as floor
+from tests.factories import home_room
 from tests.games.helpers import act, ev, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -69,7 +70,11 @@ def _check_to_act_and_header(page) -> None:
 def test_ten_holdem_seats_fit_at_1280x800(login_page, live_server, dealer, floor_manager, hand_table, holdem_full):
     table = hand_table(holdem_full, dealer, players=9, stack=1_234_567)
     long = floor.player_create(
-        actor=floor_manager, first_name="Maximilianas-Konstantinas", last_name="Vanagas", allow_duplicate=True
+        actor=floor_manager,
+        room=home_room(),
+        first_name="Maximilianas-Konstantinas",
+        last_name="Vanagas",
+        allow_duplicate=True,
     )
     floor.seat_player(actor=floor_manager, table_id=table.pk, player_id=long.pk, seat_number=10)
     from games import services as hands
@@ -125,7 +130,11 @@ def _widest_table(game, dealer, floor_manager, hand_table, seats: int):
     """``seats`` players with seven-digit stacks, the last one with a long name."""
     table = hand_table(game, dealer, players=seats - 1, stack=1_234_567)
     long = floor.player_create(
-        actor=floor_manager, first_name="Maximilianas-Konstantinas", last_name="Vanagas", allow_duplicate=True
+        actor=floor_manager,
+        room=home_room(),
+        first_name="Maximilianas-Konstantinas",
+        last_name="Vanagas",
+        allow_duplicate=True,
     )
     floor.seat_player(actor=floor_manager, table_id=table.pk, player_id=long.pk, seat_number=seats)
     hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=seats, amount=1_198_765)

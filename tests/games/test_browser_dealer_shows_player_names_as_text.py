@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from games import services as hands
 from tables import services as floor
 from tables.models import Game, Table
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +23,9 @@ SCRIPT_NAME = "<img src=x onerror=window.__xss=1>"
 
 def seat(floor_manager: User, table: Table, number: int, first_name: str) -> int:
     """Register ``first_name`` Doe, seat the player with chips; the seat session's id."""
-    player = floor.player_create(actor=floor_manager, first_name=first_name, last_name="Doe", allow_duplicate=True)
+    player = floor.player_create(
+        actor=floor_manager, room=home_room(), first_name=first_name, last_name="Doe", allow_duplicate=True
+    )
     session = floor.seat_player(actor=floor_manager, table_id=table.pk, player_id=player.pk, seat_number=number)
     hands.seat_stack_add(actor=floor_manager, table_id=table.pk, seat_number=number, amount=100_000)
     return session.pk

@@ -6,6 +6,7 @@ from games import services as hands
 from games.models import HandSeat
 from tables import services as floor
 from tables.models import SeatSession
+from tests.factories import home_room
 from tests.games.helpers import HOLDEM_FEE, HOLDEM_HAND, HOLDEM_POT, act, ev, record
 
 
@@ -34,7 +35,9 @@ def test_seat_changes_between_hands_are_picked_up(floor_manager, dealer, holdem_
     _fold_around(dealer, first, 3, 1)
     leaving = SeatSession.objects.get(table=holdem_table, seat_number=1, ended_at__isnull=True)
     floor.seat_stand_up(actor=floor_manager, session_id=leaving.pk)
-    newcomer = floor.player_create(actor=floor_manager, first_name="New", last_name="Comer", allow_duplicate=True)
+    newcomer = floor.player_create(
+        actor=floor_manager, room=home_room(), first_name="New", last_name="Comer", allow_duplicate=True
+    )
     # A new player in a running Hold'em game posts to be dealt in at once (or waits for the big blind: R12).
     floor.seat_player(actor=floor_manager, table_id=holdem_table.pk, player_id=newcomer.pk, seat_number=5, entry="post")
     hands.seat_stack_add(actor=floor_manager, table_id=holdem_table.pk, seat_number=5, amount=60_000)

@@ -13,6 +13,7 @@ from config.errors import DomainError
 from games import services as hands
 from tables import services as floor
 from tables.models import Game, SeatSession, Table
+from tests.factories import home_room
 from tests.games.helpers import act, ev, fold_around, positions, record
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,11 @@ def make_player(floor_manager: User) -> Any:
 
     def make() -> Any:
         return floor.player_create(
-            actor=floor_manager, first_name="New", last_name=f"Player{next(numbers)}", allow_duplicate=True
+            actor=floor_manager,
+            room=home_room(),
+            first_name="New",
+            last_name=f"Player{next(numbers)}",
+            allow_duplicate=True,
         )
 
     return make

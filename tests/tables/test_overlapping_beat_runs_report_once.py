@@ -59,6 +59,7 @@ def test_expulsion_expiries_are_recorded_and_counted_once(on_postgres, floor_man
     for name in ("Armen", "Lina"):
         services.expulsion_create(
             actor=floor_manager,
+            room=home_room(),
             player_id=make_player(name).pk,
             rule="Club Poker: no discussing combinations",
             reason="Signalled",

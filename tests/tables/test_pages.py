@@ -54,6 +54,7 @@ def test_barred_player_report_csv(floor_manager, cashier, make_player, client_fo
     player = make_player("Gor", "Avetisyan")
     services.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=player.pk,
         rule="House rule 4",
         reason="Abuse of staff",

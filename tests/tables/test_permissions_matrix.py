@@ -149,6 +149,7 @@ def world(request, floor_manager, club_poker, make_dealer, make_player):
     barred = make_player(photo=upload("face.png", image("PNG"), "image/png"))
     expulsion = services.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=barred.pk,
         rule="r",
         reason="x",

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tables import services
 from tables.models import ExpulsionDuration
+from tests.factories import home_room
 from tests.files import PDF, image, upload
 
 PERSONAS = ["floor_manager", "dealer", "cashier", "accountant", "outsider"]
@@ -26,6 +27,7 @@ def barred(floor_manager, make_player):
     player = make_player("Gor", photo=upload("gor.png", PNG, "image/png"))
     return services.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=player.pk,
         rule="House rule 4",
         reason="Abuse of a dealer",

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tables import services
 from tables.models import ExpulsionDuration
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 PICK = reverse("floor:player_pick")
@@ -19,6 +20,7 @@ PICK = reverse("floor:player_pick")
 def _bar(floor_manager, player):
     services.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=player.pk,
         rule="House rule 4",
         reason="Abuse of staff",

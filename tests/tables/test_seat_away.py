@@ -14,6 +14,7 @@ from django.utils import timezone
 from config.errors import DomainError
 from tables import selectors, services
 from tables.models import AwayReturn, ExpulsionDuration, Game, Player, SeatAway, SeatSession, Table
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -117,6 +118,7 @@ def test_an_expulsion_closes_the_away(floor_manager: User, session: SeatSession)
     away = services.seat_away_start(actor=floor_manager, session_id=session.pk)
     services.expulsion_create(
         actor=floor_manager,
+        room=home_room(),
         player_id=session.player_id,
         rule="R1",
         reason="abuse",
