@@ -12,7 +12,7 @@ from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.vault import vault_stock
 from ledger.models import Denomination, JournalEntry, Reason
 from ledger.services.chips import denomination_create
-from rooms.selectors import room_chosen
+from rooms.demo import home_room
 from tables.models import Table, TableStatus
 
 # AMD chips: value (minor units = drams), colour, label.
@@ -46,7 +46,7 @@ def seed(*, actor: User) -> list[str]:
             actor=actor, cash=VAULT_CASH, chips={ids[v]: VAULT_CHIPS for v, _c, _l in DEMO_CHIPS}, memo="demo vault"
         )
         done.append("vault stocked")
-    room = room_chosen(room_id=None)
+    room = home_room()
     for name in ("Window 1", "Window 2"):
         if not Drawer.objects.filter(room=room, name=name).exists():
             Drawer.objects.create(room=room, name=name)
@@ -72,7 +72,11 @@ def seed(*, actor: User) -> list[str]:
 def _fill_trays(cashier: User, floor: User, ids: dict[int, int]) -> list[str]:
     """A fill slip for each open table whose tray was never filled: issued by the cashier, received by the floor."""
     done = []
-    tables = Table.objects.filter(status=TableStatus.OPEN).exclude(cashier_slips__kind=SlipKind.FILL).order_by("number")
+    tables = (
+        Table.objects.filter(room=home_room(), status=TableStatus.OPEN)
+        .exclude(cashier_slips__kind=SlipKind.FILL)
+        .order_by("number")
+    )
     for table in tables:
         chips = {ids[v]: n for v, n in TRAY_FILL.items()}
         slip = slip_request(actor=cashier, kind=SlipKind.FILL, table_id=table.pk, chips=chips)

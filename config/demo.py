@@ -26,17 +26,24 @@ DEMO_USERS: Final = [
     ("cashier", "Karine Cashier", [Role.CASHIER]),
     ("cashier2", "Lukas Cashier", [Role.CASHIER]),
     ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),
+    # The Vilnius room's floor manager and dealers, and the group's accountant (rooms.demo places them).
+    ("floor_lt", "Rūta Floor", [Role.FLOOR_MANAGER]),
+    ("dealer_lt", "Jonas Dealer", [Role.DEALER]),
+    ("dealer_lt2", "Aistė Dealer", [Role.DEALER]),
+    ("group", "Gayane Group Accountant", [Role.ACCOUNTANT]),
 ]
-# (app, the demo user who acts): the admin places the staff in the room; the floor manager runs the floor,
-# sets the fees, then opens the tables (their signs name the fees) and records the demo hands; the admin
-# stocks the vault, whose drawer fills the open tables' trays (an admin holds no operational role).
+# (app, the demo user who acts, the function of its demo module): the admin opens the rooms and places the
+# staff; the floor manager runs the first room's floor, sets the fees, then opens the tables (their signs
+# name the fees) and records the demo hands; the admin stocks the vault, whose drawer fills the open tables'
+# trays (an admin holds no operational role); the Vilnius floor manager opens that room's floor.
 DEMO_APPS: Final = [
-    ("rooms", "admin"),
-    ("tables", "floor"),
-    ("rake", "floor"),
-    ("floor", "floor"),
-    ("cashier", "admin"),
-    ("games", "floor"),
+    ("rooms", "admin", "seed"),
+    ("tables", "floor", "seed"),
+    ("rake", "floor", "seed"),
+    ("floor", "floor", "seed"),
+    ("cashier", "admin", "seed"),
+    ("games", "floor", "seed"),
+    ("floor", "floor_lt", "seed_second_room"),
 ]
 
 
@@ -48,12 +55,12 @@ def seed_demo() -> list[str]:
         if not User.objects.filter(username=username).exists():
             user_create(username=username, password=DEMO_PASSWORD, roles=list(roles), full_name=full_name)
             done.append(f"user {username}")
-    for app, username in DEMO_APPS:
+    for app, username, function in DEMO_APPS:
         try:
             module = importlib.import_module(f"{app}.demo")
         except ModuleNotFoundError as exc:
             if exc.name != f"{app}.demo":
                 raise
             continue
-        done.extend(module.seed(actor=User.objects.get(username=username)))
+        done.extend(getattr(module, function)(actor=User.objects.get(username=username)))
     return done

@@ -14,6 +14,7 @@ from games.models import Hand
 from games.services import seat_stack_add
 from games.services.scenarios import play_hand
 from games.services.stacks import seated_with_stacks
+from rooms.demo import home_room
 from tables.models import Table, TableStatus
 
 DEMO_TABLES = (1, 2, 3)
@@ -33,7 +34,9 @@ def _buy_in(actor: User, table: Table) -> int:
 
 def seed(*, actor: User) -> list[str]:
     done: list[str] = []
-    tables = Table.objects.filter(number__in=DEMO_TABLES, status=TableStatus.OPEN).select_related("game")
+    tables = Table.objects.filter(room=home_room(), number__in=DEMO_TABLES, status=TableStatus.OPEN).select_related(
+        "game"
+    )
     for table in tables:
         if table.game is None or Hand.objects.filter(table=table).exists() or _buy_in(actor, table) < 2:
             continue

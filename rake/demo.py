@@ -1,4 +1,5 @@
 """Demo fees: Hold'em games charge 5% up to 2,000 (no flop, no drop); Club Poker tables charge by the hour.
+The Vilnius room's game, made later (``floor.demo``), gets its own fee in euros there.
 
 Idempotent: a game or table that already has a fee version is left alone;
 only games and tables the floor's demo created are touched.

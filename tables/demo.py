@@ -13,8 +13,9 @@ from django.utils import timezone
 from config.demo import DEMO_PASSWORD
 from config.roles import Role
 from config.services import user_create
+from rooms.demo import home_room
 from rooms.models import Room
-from rooms.selectors import open_place_exists, room_chosen
+from rooms.selectors import open_place_exists
 from rooms.services import staff_place
 from tables import services
 from tables.models import (
@@ -145,7 +146,7 @@ def _tables(actor: User, room: Room, games: list[Game], dealers: list[User], don
 
 def seed(*, actor: User) -> list[str]:
     done: list[str] = []
-    room = room_chosen(room_id=None)
+    room = home_room()
     games = _games(actor, done)
     dealers = _dealers(actor, room, games, done)
     players = _players(actor, room, done)
