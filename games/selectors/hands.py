@@ -87,7 +87,7 @@ def hands_list(*, user: AbstractBaseUser | AnonymousUser, filters: HandFilters |
 def hand_get_for_user(*, user: AbstractBaseUser | AnonymousUser, hand_id: int) -> HandRow:
     """A hand the user may read; a dealer reads only the hands of the table they deal now (404 otherwise)."""
     rows = HandRow.objects.select_related(
-        "table", "game", "dealer", "sign_version", "fee_policy", "replay_of", "corrects", "created_by"
+        "table__room", "game", "dealer", "sign_version", "fee_policy", "replay_of", "corrects", "created_by"
     )
     visible = readable_table_ids(user)
     if visible is not None:

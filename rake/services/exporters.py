@@ -49,7 +49,7 @@ from django.utils.translation import gettext as _
 
 from config.db import fast_paths
 from config.exports import CsvWriter, XlsxWriter, formula_safe_sql
-from config.money import exponent, format_money, to_major
+from config.money import currency_code, exponent, format_money, to_major
 from ledger.models import GamingDayClose
 from rake.models import FeeCharge
 from rake.selectors.reports import GROUP_LABELS, FeeReport, ReportFilters, ReportRow, fee_report
@@ -65,7 +65,7 @@ Row = Sequence[Any]
 
 def money(amount: int) -> int | Decimal:
     """An amount in major units, as a number: written as ``-12.50``, never neutralised as text."""
-    return amount if not settings.CARDROOM_CURRENCY_EXPONENT else to_major(amount)
+    return amount if not exponent() else to_major(amount)
 
 
 # --- detail: every fee record ---------------------------------------------------------------
@@ -384,7 +384,7 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
                 % {
                     "at": now.strftime("%Y-%m-%d %H:%M %Z"),
                     "version": settings.VERSION,
-                    "currency": settings.CARDROOM_CURRENCY,
+                    "currency": currency_code(),
                 }
             ),
             styles["Normal"],
