@@ -165,7 +165,9 @@ def slips_log(*, room_ids: Collection[int], year: int | None = None) -> QuerySet
     """The slips of the rooms ``room_ids``, newest first."""
     qs = (
         Slip.objects.filter(room_id__in=room_ids)
-        .select_related("room", "table", "created_by", "issued_by", "received_by", "void_requested_by", "void_confirmed_by")
+        .select_related(
+            "room", "table", "created_by", "issued_by", "received_by", "void_requested_by", "void_confirmed_by"
+        )
         .order_by("-pk")
     )
     return qs.filter(year=year) if year else qs

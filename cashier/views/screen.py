@@ -30,8 +30,8 @@ from config.context_processors import NAV_ROLES
 from config.errors import DomainError
 from config.money import currency_code
 from config.permissions import acting_user, roles_allowed
-from config.room_context import use_records_room
 from config.roles import Role, has_any_role
+from config.room_context import use_records_room
 from ledger.models import Denomination
 
 

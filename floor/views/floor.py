@@ -22,8 +22,8 @@ from config.htmx import is_htmx
 from config.money import format_money
 from config.numbers import whole_number
 from config.permissions import acting_user, roles_allowed
-from config.room_context import use_records_room
 from config.roles import Role, has_any_role
+from config.room_context import use_records_room
 from floor.selectors.tables import tables_with_hands, tray_due
 from rake.selectors import sign_fee_words
 from rooms.selectors import room_for

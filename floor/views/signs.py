@@ -21,8 +21,8 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.permissions import acting_user, roles_allowed
-from config.room_context import use_records_room
 from config.roles import has_any_role
+from config.room_context import use_records_room
 from rake.selectors import sign_fee_words
 from tables import selectors
 from tables.models import Table

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from config.gaming_day import current_gaming_day
 from config.htmx import is_htmx
 from config.permissions import acting_user, roles_allowed
-from config.room_context import use_records_room
 from config.roles import has_any_role
+from config.room_context import use_records_room
 from floor.views.floor import pick_again, table_page, table_url
 from floor.views.seating import buy_in_field
 from games.services.seating import waitlist_seat_with_buy_in

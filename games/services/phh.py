@@ -54,7 +54,12 @@ def hand_phh(hand: HandRow) -> str:
     replay_of = str(hand.replay_of_id) if hand.replay_of_id else None
     # The hand's room's minor digits: an export may hold the hands of rooms of other currencies.
     return export_hand(
-        state, exponent=hand.table.room.currency_exponent, table=hand.table.number, number=number, players=players, replay_of=replay_of
+        state,
+        exponent=hand.table.room.currency_exponent,
+        table=hand.table.number,
+        number=number,
+        players=players,
+        replay_of=replay_of,
     )
 
 

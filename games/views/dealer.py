@@ -14,8 +14,8 @@ from config.errors import DomainError, Forbidden
 from config.money import exponent, format_money, parse_typed_amount
 from config.numbers import whole_number
 from config.permissions import acting_user, forbidden, roles_allowed
-from config.room_context import use_records_room
 from config.roles import Role
+from config.room_context import use_records_room
 from games.models import Hand, HandStatus, StackKind
 from games.selectors import check_may_record, current_hand_summary
 from games.services.stacks import seat_stack_add, seated_with_stacks

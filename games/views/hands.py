@@ -20,8 +20,8 @@ from config.gaming_day import check_gaming_day, current_gaming_day
 from config.htmx import is_htmx
 from config.numbers import whole_number
 from config.permissions import acting_user, roles_allowed
-from config.room_context import use_records_room
 from config.roles import Role
+from config.room_context import use_records_room
 from games.apis.log import filters_from
 from games.models import Hand, HandSeat, HandStatus, PhhExport
 from games.selectors import (

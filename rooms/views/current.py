@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import Forbidden
-from config.room_context import room_activated
 from config.permissions import SIGNED_IN
+from config.room_context import room_activated
 from rooms.models import Room
 from rooms.selectors import rooms_of
 
