@@ -41,9 +41,12 @@ def room_activated(room: RoomSettings | None) -> Iterator[None]:
         yield
 
 
-def use_records_room(room: RoomSettings) -> None:
+def use_records_room(room: RoomSettings | None) -> None:
     """From here to the end of the enclosing ``room_activated`` block (a request's), ``room``'s currency
-    and time zone: the room of the record the page or the API call is about."""
+    and time zone: the room of the record the page or the API call is about. None (no such record, which
+    the operation then refuses) changes nothing."""
+    if room is None:
+        return
     stack = _BLOCK.get()
     if stack is None:
         # Outside a block nothing would restore the room after the work: the next task or request of

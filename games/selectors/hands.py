@@ -17,6 +17,7 @@ from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus, HandStatusChange, PotAward
 from games.models.setup import setup_from_dict
 from games.selectors.access import readable_table_ids
+from rooms.models import Room
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,11 @@ def hands_list(*, user: AbstractBaseUser | AnonymousUser, filters: HandFilters |
         rows = rows.filter(status=f.status)
     seats = HandSeat.objects.select_related("player").order_by("seat_number")
     return rows.prefetch_related(Prefetch("seats", queryset=seats)).order_by("-created_at", "-pk")
+
+
+def hand_room(*, hand_id: int) -> Room | None:
+    """The room of hand ``hand_id``'s table, in one query; None for no such hand (the operation refuses it)."""
+    return Room.objects.filter(tables__hands__pk=hand_id).first()
 
 
 def hand_get_for_user(*, user: AbstractBaseUser | AnonymousUser, hand_id: int) -> HandRow:

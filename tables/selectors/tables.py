@@ -58,6 +58,11 @@ def tables_list(*, table_ids: list[int] | None = None, status: str | None = None
     return tables.order_by("room_id", "number")
 
 
+def table_room(*, table_id: int) -> Room | None:
+    """The room of table ``table_id``, in one query; None for no such table (the operation refuses it)."""
+    return Room.objects.filter(tables__pk=table_id).first()
+
+
 def table_get(*, table_id: int) -> Table:
     table = tables_with_state().filter(pk=table_id).first()
     if table is None:
