@@ -55,7 +55,7 @@ class HandFilters:
 def hands_list(*, user: AbstractBaseUser | AnonymousUser, filters: HandFilters | None = None) -> QuerySet[HandRow]:
     """Hands a user may read, newest first, with what a list row shows (a fixed number of queries)."""
     f = filters or HandFilters()
-    rows = HandRow.objects.select_related("table", "game", "dealer")
+    rows = HandRow.objects.select_related("table__room", "game", "dealer")
     visible = readable_table_ids(user)
     if visible is not None:
         rows = rows.filter(table_id__in=visible)
