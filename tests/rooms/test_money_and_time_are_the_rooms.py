@@ -17,6 +17,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
+from cashier.services.slips import slip_request
 from cashier.services.trays import tray_count_record
 from config import money
 from config.roles import Role
@@ -24,6 +25,7 @@ from config.room_context import room_activated, use_records_room
 from games import services as hands
 from games.models import SeatStack
 from games.services import scenarios
+from ledger.services.chips import denomination_create
 from rooms.models import Room
 from rooms.services import room_create
 from rooms.views.current import CurrentRoom
@@ -147,6 +149,17 @@ def test_a_tray_count_is_booked_to_its_tables_rooms_gaming_day(
         there = tray_count_record(actor=vilnius_manager, table_id=euro_table.pk, kind="opener", chips={})
         here = tray_count_record(actor=floor_manager, table_id=yerevan_table.pk, kind="opener", chips={})
     assert (there.gaming_day.isoformat(), here.gaming_day.isoformat()) == ("2026-06-18", "2026-06-17")
+
+
+def test_a_slip_takes_its_rooms_year_whatever_zone_the_request_is_in(euro_table: Table, vilnius_manager: User) -> None:
+    chip = denomination_create(value=1_000, colour="red", label="10")
+    # 23:30 on New Year's Eve in Vilnius is already 01:30 of the new year in Yerevan.
+    with (
+        time_machine.travel(datetime.fromisoformat("2026-12-31T21:30:00+00:00"), tick=False),
+        room_activated(home_room()),
+    ):
+        slip = slip_request(actor=vilnius_manager, kind="fill", table_id=euro_table.pk, chips={chip.pk: 1})
+    assert (slip.year, slip.number) == (2026, 1)
 
 
 def _request_of(user: User, **query: str) -> HttpRequest:
