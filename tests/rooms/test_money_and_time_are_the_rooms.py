@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, time
+from typing import Any
 
 import pytest
 import time_machine
@@ -88,10 +89,9 @@ def test_a_sign_is_in_its_tables_currency_whoever_puts_it_up(
     assert "Buy-in 20,000 – 200,000 AMD" in amd_table.sign_versions.get(valid_to__isnull=True).content
 
 
-def _seat(client: Client, table: Table, player: Player, buy_in: str) -> HttpResponse:
+def _seat(client: Client, table: Table, player: Player, buy_in: str) -> Any:
     url = reverse("floor:seat_player", args=[table.pk])
-    response: HttpResponse = client.post(url, {"player_id": player.pk, "seat_number": 1, "buy_in": buy_in})
-    return response
+    return client.post(url, {"player_id": player.pk, "seat_number": 1, "buy_in": buy_in})
 
 
 def test_a_euro_rooms_form_takes_cents_and_refuses_more_decimals(
