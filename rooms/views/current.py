@@ -37,7 +37,8 @@ class CurrentRoom:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        # Read once, when first asked for: the top bar's picker and the page's own choice.
+        # Read once, when first asked for: the top bar's picker, the page's own choice, the request's money
+        # and time below.
         request.rooms = SimpleLazyObject(lambda: list(rooms_of(request.user)))  # type: ignore[attr-defined]
         request.room = SimpleLazyObject(lambda: _current(request))  # type: ignore[attr-defined]
         # A call authenticated by the API (a token) is anonymous here: its rooms are read when first asked,

@@ -202,5 +202,6 @@ def test_a_records_room_holds_to_the_end_of_the_block_and_needs_one(vilnius: Roo
 
 
 def test_money_in_shows_an_amount_in_the_rooms_currency(vilnius: Room) -> None:
-    template = Template("{% load money %}{{ amount|money_in:room }} / {{ amount|money }}")
-    assert template.render(Context({"amount": 123_456, "room": vilnius})) == "1,234.56 / 123,456"
+    template = Template("{% load money %}{{ amount|money_in:room }} / {{ amount|money_in:dinar }} / {{ amount|money }}")
+    context = {"amount": 123_456, "room": vilnius, "dinar": money.Currency("KWD", 3)}
+    assert template.render(Context(context)) == "1,234.56 / 123.456 / 123,456"
