@@ -25,7 +25,7 @@ from rest_framework.utils.json import strict_constant
 from config import unavailable
 from config.errors import DomainError
 from config.gaming_day import check_gaming_day
-from config.money import amount_pattern, exponent, parse_amount, to_major
+from config.money import amount_pattern, currency_code, exponent, parse_amount, to_major
 from config.numbers import MAX_ID, whole_number
 
 # No request of the room nests deeper than a few levels (a whole hand: its events, each event's hole cards).
@@ -238,7 +238,7 @@ def money_schema(*, signed: bool = False) -> dict[str, Any]:
         "pattern": amount_pattern(signed=signed),
         "example": example,
         "description": (
-            f"Amount in major units of {settings.CARDROOM_CURRENCY} as a decimal string ({decimals}); a JSON "
+            f"Amount in major units of {currency_code()} as a decimal string ({decimals}); a JSON "
             "integer of major units is read too, a float is refused" + ("; negative below zero." if signed else ".")
         ),
     }

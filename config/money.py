@@ -11,12 +11,20 @@ from input and no int is read from text longer than the grammar allows, so a
 refused in microseconds. Every money field of the API and every page form and
 query parameter with an amount goes through ``parse_amount``; a page's field also
 takes the amount as the room writes it (``parse_typed_amount``: ``50,000``).
+
+The currency is the active one: a room's, for a block (``using``; a request's is its room's,
+``config.room_context``), else the installation's settings, which are the first room's.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from decimal import Decimal
+from typing import Protocol
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -33,8 +41,59 @@ MAX_DIGITS = len(str(MAX_AMOUNT))
 _MAX_TEXT = 2 * MAX_DIGITS + 1
 
 
+class RoomMoney(Protocol):
+    """What a room's currency is read from (``rooms.models.Room`` has both)."""
+
+    @property
+    def currency(self) -> str: ...
+
+    @property
+    def currency_exponent(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Currency:
+    """An ISO 4217 code and the number of its minor digits (AMD 0, EUR 2)."""
+
+    code: str
+    exponent: int
+
+    @classmethod
+    def of(cls, room: RoomMoney) -> Currency:
+        return cls(room.currency, int(room.currency_exponent))
+
+    @classmethod
+    def installation(cls) -> Currency:
+        """The settings' currency: the first room's, and what is not a room's yet."""
+        return cls(settings.CARDROOM_CURRENCY, int(settings.CARDROOM_CURRENCY_EXPONENT))
+
+
+# None: the installation's, read from the settings when asked, so that a test's override_settings holds.
+_ACTIVE: ContextVar[Currency | None] = ContextVar("cardroom_currency", default=None)
+
+
+def active() -> Currency:
+    """The currency amounts are read and written in here."""
+    return _ACTIVE.get() or Currency.installation()
+
+
+@contextmanager
+def using(currency: Currency | None) -> Iterator[Currency]:
+    """``currency`` for the block (None: the installation's), the one before restored after it, also on
+    an exception."""
+    token = _ACTIVE.set(currency)
+    try:
+        yield active()
+    finally:
+        _ACTIVE.reset(token)
+
+
 def exponent() -> int:
-    return int(settings.CARDROOM_CURRENCY_EXPONENT)
+    return active().exponent
+
+
+def currency_code() -> str:
+    return active().code
 
 
 def amount_pattern(*, signed: bool = False) -> str:
@@ -68,7 +127,7 @@ def parse_amount(value: object, *, field: str = "amount", allow_zero: bool = Fal
     if len(fraction) > exp:
         raise DomainError(
             _("%(field)s: %(value)s has more decimals than %(currency)s allows (%(exponent)s)")
-            % {"field": field, "value": quoted(value), "currency": settings.CARDROOM_CURRENCY, "exponent": exp},
+            % {"field": field, "value": quoted(value), "currency": currency_code(), "exponent": exp},
             code="bad_money",
         )
     if len(whole) > MAX_DIGITS:
@@ -123,4 +182,4 @@ def format_money(amount: int, *, currency: bool = False, places: int | None = No
     decimals, another room's (a group's report)."""
     exp = exponent() if places is None else places
     text = f"{Decimal(amount).scaleb(-exp):,.{exp}f}"
-    return f"{text} {settings.CARDROOM_CURRENCY}" if currency else text
+    return f"{text} {currency_code()}" if currency else text

@@ -35,7 +35,7 @@ def reads_everything(user: AbstractBaseUser | AnonymousUser) -> bool:
 
 def transactions_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[ChipTransaction]:
     """Accountants see every receipt; a cashier only those of their own shifts."""
-    qs = ChipTransaction.objects.select_related("shift__drawer", "player", "created_by", "entry__reversed_by")
+    qs = ChipTransaction.objects.select_related("shift__drawer__room", "player", "created_by", "entry__reversed_by")
     return qs if reads_everything(user) else qs.filter(shift__cashier_id=user.pk)
 
 
@@ -47,7 +47,7 @@ def transaction_get_for_user(user: AbstractBaseUser | AnonymousUser, pk: int) ->
 
 
 def shifts_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[DrawerShift]:
-    qs = DrawerShift.objects.select_related("drawer", "cashier", "supervisor")
+    qs = DrawerShift.objects.select_related("drawer__room", "cashier", "supervisor")
     if reads_everything(user) or has_any_role(user, [Role.FLOOR_MANAGER]):
         return qs
     return qs.filter(cashier_id=user.pk)
@@ -165,7 +165,9 @@ def slips_log(*, room_ids: Collection[int], year: int | None = None) -> QuerySet
     """The slips of the rooms ``room_ids``, newest first."""
     qs = (
         Slip.objects.filter(room_id__in=room_ids)
-        .select_related("table", "created_by", "issued_by", "received_by", "void_requested_by", "void_confirmed_by")
+        .select_related(
+            "room", "table", "created_by", "issued_by", "received_by", "void_requested_by", "void_confirmed_by"
+        )
         .order_by("-pk")
     )
     return qs.filter(year=year) if year else qs

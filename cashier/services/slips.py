@@ -14,6 +14,7 @@ and chips already issued go back where they came from.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
 from django.utils import timezone
@@ -55,17 +56,18 @@ def slip_request(*, actor: User, kind: str, table_id: int, chips: Mapping[int, i
     if not has_any_role(actor, FLOOR_ROLES + CAGE_ROLES):
         raise Forbidden(_("Slips are prepared by the floor or the cage."))
     amounts = chip_amounts(chips)
-    table = Table.objects.filter(pk=table_id).values_list("number", "room_id").first()
+    table = Table.objects.filter(pk=table_id).values_list("number", "room_id", "room__time_zone").first()
     if table is None:
         raise NotFound(_("There is no table %(id)s.") % {"id": table_id})
-    number, room_id = table
+    number, room_id, zone = table
     check_works_in(actor, room_id=room_id)
     if not has_any_role(actor, CAGE_ROLES):
         check_at_table(actor, table_id=table_id, table_number=number)
 
     def work() -> Slip:
         now = timezone.now()
-        year = timezone.localdate(now).year
+        # The room's own year, whatever time zone the request is in: slips are numbered per room and year.
+        year = timezone.localdate(now, ZoneInfo(zone)).year
         number = _next_number(room_id=room_id, kind=SlipKind(kind), year=year)
         slip = Slip.objects.create(
             room_id=room_id,

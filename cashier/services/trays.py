@@ -31,14 +31,14 @@ def tray_count_record(*, actor: User, table_id: int, kind: str, chips: Mapping[i
     if not has_any_role(actor, [Role.DEALER, Role.FLOOR_MANAGER]):
         raise Forbidden(_("The tray is counted by a dealer or a floor manager."))
     counted = chip_amounts(chips, allow_empty=True)
-    number = Table.objects.filter(pk=table_id).values_list("number", flat=True).first()
-    if number is None:
+    table = Table.objects.filter(pk=table_id).select_related("room").only("number", "room").first()
+    if table is None:
         raise NotFound(_("There is no table %(id)s.") % {"id": table_id})
     check_deals_table(
         actor,
         rule=_("A tray is counted by a floor manager or by the dealer assigned to its table now"),
         table_id=table_id,
-        table_number=number,
+        table_number=table.number,
     )
 
     def work() -> TrayCount:
@@ -50,7 +50,8 @@ def tray_count_record(*, actor: User, table_id: int, kind: str, chips: Mapping[i
         count = TrayCount.objects.create(
             table_id=table_id,
             kind=kind,
-            gaming_day=gaming_day_of(now),
+            # The gaming day of the table's room, as a drawer's shift is its drawer's room's.
+            gaming_day=gaming_day_of(now, room=table.room),
             total=sum(counted.values()),
             expected=sum(expected.values()),
             created_at=now,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -12,7 +11,9 @@ from django.utils.translation import gettext_lazy
 from cashier.models import ChipTransaction, Slip, SlipKind
 from cashier.selectors.reports import slip_get_for_print
 from cashier.views.common import SLIP_ROLES
+from config.money import currency_code
 from config.permissions import roles_allowed
+from config.room_context import use_records_room
 from rooms.selectors import room_ids_of
 
 # ``?paper=`` names the paper; the choice is kept in the session, as the window's printer stays the same.
@@ -31,8 +32,9 @@ def paper_of(request: HttpRequest) -> str:
 
 
 def print_context(request: HttpRequest) -> dict[str, object]:
-    """What every printed document's template needs: the paper, the choices and the currency."""
-    return {"paper": paper_of(request), "papers": PAPERS.items(), "currency": settings.CARDROOM_CURRENCY}
+    """What every printed document's template needs: the paper, the choices and the currency (the
+    document's room's, once the view has made it the active one: ``use_records_room``)."""
+    return {"paper": paper_of(request), "papers": PAPERS.items(), "currency": currency_code()}
 
 
 def _name(user: User | None) -> str:
@@ -62,6 +64,7 @@ def slip_signers(slip: Slip) -> list[tuple[str, str]]:
 def slip_print_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A fill or credit slip as printed for the table: chips per denomination, total, and the signatures."""
     slip = slip_get_for_print(pk, room_ids=room_ids_of(request.user))
+    use_records_room(slip.room)
     lines = [(line.denomination, line.amount // line.denomination.value, line.amount) for line in slip.lines.all()]
     lines.sort(key=lambda row: -row[0].value)
     context = {"slip": slip, "lines": lines, "signers": slip_signers(slip), **print_context(request)}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -29,8 +28,10 @@ from cashier.views.common import SCREEN_ROLES, form_key, kept_input, post_once, 
 from cashier.views.printing import print_context, receipt_signers
 from config.context_processors import NAV_ROLES
 from config.errors import DomainError
+from config.money import currency_code
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
+from config.room_context import use_records_room
 from ledger.models import Denomination
 
 
@@ -136,6 +137,7 @@ def shift_approve(request: HttpRequest, pk: int) -> HttpResponse:
 def receipt(request: HttpRequest, pk: int) -> HttpResponse:
     """The receipt; its cashier asks here for a reversal, which a floor manager decides (views.reversals)."""
     txn = transaction_get_for_user(request.user, pk)
+    use_records_room(txn.shift.drawer.room)
     context = {
         "txn": txn,
         "chips": receipt_chips(txn),
@@ -152,6 +154,7 @@ def receipt(request: HttpRequest, pk: int) -> HttpResponse:
 def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The shift report; while the drawer is open its cashier counts blind (no expected figure here)."""
     shift = shift_get_for_user(request.user, pk)
+    use_records_room(shift.drawer.room)
     typed = kept_input(request, "page:shift-close")
     denominations = Denomination.objects.filter(active=True).order_by("-value")
     context = {
@@ -163,7 +166,7 @@ def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
         # The close form's fields, with what a refused count was sent.
         "typed_cash": typed.get("cash", ""),
         "count_fields": [(d, typed.get(f"chip-{d.pk}", "0")) for d in denominations],
-        "currency": settings.CARDROOM_CURRENCY,
+        "currency": currency_code(),
     }
     return render(request, "cashier/shift_report.html", context)
 

@@ -32,7 +32,7 @@ def tray_due(table: Table) -> dict[str, Any] | None:
         .order_by("-created_at", "-pk")
         .first()
     )
-    if last is None or gaming_day_of(last.created_at) != current_gaming_day():
+    if last is None or gaming_day_of(last.created_at, room=table.room) != current_gaming_day(room=table.room):
         return None
     kind = TrayCountKind.OPENER if last.action == TableEvent.Action.OPEN else TrayCountKind.CLOSER
     if TrayCount.objects.filter(table=table, kind=kind, created_at__gte=last.created_at).exists():

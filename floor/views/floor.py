@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +23,7 @@ from config.money import format_money
 from config.numbers import whole_number
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
+from config.room_context import use_records_room
 from floor.selectors.tables import tables_with_hands, tray_due
 from rake.selectors import sign_fee_words
 from rooms.selectors import room_for
@@ -83,6 +83,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_page(request: HttpRequest, table_id: int, refused: Refused | None = None) -> HttpResponse:
     """The table with its seats and waitlist; ``refused``: a form of this page shown again as it was sent."""
     table = table_get_for_user(user=request.user, table_id=table_id)
+    use_records_room(table.room)
     seated = {s.seat_number: s for s in table.open_sessions}  # type: ignore[attr-defined]
     away = selectors.aways_open(table_id=table.pk)
     seats = []
@@ -108,7 +109,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         "tray_due": _tray_due(table) if has_any_role(request.user, TRAY_COUNTERS) else None,
         "refused": refused,
         "posted": refused.data if refused else {},
-        "currency": settings.CARDROOM_CURRENCY,
+        "currency": table.room.currency,
         # The placeholder shows the money format typed (``config.money``): plain digits, no grouping.
         "buy_in_example": format_money(table.game.min_buy_in) if table.game else "",
         "picker": pick_again(request, refused, room_id=table.room_id) if refused and refused.form == "seat" else {},

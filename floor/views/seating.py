@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from config.errors import DomainError
 from config.money import parse_typed_amount
 from config.permissions import acting_user, roles_allowed
+from config.room_context import use_records_room
 from floor.views.floor import table_page, table_url
 from games.services.seating import seat_player_with_buy_in
 from rooms.selectors import room_for
@@ -52,7 +53,7 @@ def player_pick(request: HttpRequest) -> HttpResponse:
 @roles_allowed(*PAGE_ROLES["write"]).page
 def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
     def call() -> object:
-        check_table_in_users_rooms(request.user, table_id=table_id)
+        use_records_room(check_table_in_users_rooms(request.user, table_id=table_id))
         return seat_player_with_buy_in(
             actor=acting_user(request),
             table_id=table_id,

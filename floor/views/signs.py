@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from config.errors import DomainError
 from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
+from config.room_context import use_records_room
 from rake.selectors import sign_fee_words
 from tables import selectors
 from tables.models import Table
@@ -77,6 +78,7 @@ def _sign_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 def sign(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table-top sign: one A5 page, readable from three metres, with a QR code to the public rules."""
     table = table_get_for_user(user=request.user, table_id=table_id)
+    use_records_room(table.room)
     return render(request, "floor/sign.html", _sign_context(request, table))
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,12 +13,13 @@ from config.gaming_day import current_gaming_day
 from config.htmx import is_htmx
 from config.permissions import acting_user, roles_allowed
 from config.roles import has_any_role
+from config.room_context import use_records_room
 from floor.views.floor import pick_again, table_page, table_url
 from floor.views.seating import buy_in_field
 from games.services.seating import waitlist_seat_with_buy_in
 from tables import selectors, services
 from tables.models import TableStatus, WaitlistSource
-from tables.selectors.tables import games_list, tables_list
+from tables.selectors.tables import check_table_in_users_rooms, games_list, tables_list
 from tables.selectors.waitlists import waitlist_entry_get_for_user
 from tables.services.waitlists import REMOVE_REASONS
 from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, int_field, page_room, req_int, safe_next
@@ -46,7 +46,7 @@ def waitlists_page(request: HttpRequest, refused: Refused | None = None) -> Http
         "is_floor_manager": has_any_role(request.user, (FM,)),
         "refused": refused,
         "posted": refused.data if refused else {},
-        "currency": settings.CARDROOM_CURRENCY,
+        "currency": room.currency,
         "picker": pick_again(request, refused, room_id=room.pk) if refused and refused.form == "add" else {},
     }
     template = "floor/waitlists.html#lists" if is_htmx(request) else "floor/waitlists.html"
@@ -118,6 +118,9 @@ def _seat(request: HttpRequest, entry_id: int) -> HttpResponse:
     table_id = req_int(request.POST, "table_id")
 
     def call() -> object:
+        # The buy-in is in the money of the table's room (the service refuses a table of another room
+        # than the entry's).
+        use_records_room(check_table_in_users_rooms(request.user, table_id=table_id))
         return waitlist_seat_with_buy_in(
             actor=acting_user(request),
             entry_id=waitlist_entry_get_for_user(user=request.user, entry_id=entry_id).pk,

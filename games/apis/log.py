@@ -32,6 +32,7 @@ from config.models import JobStatus
 from config.openapi import error_response
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
+from config.room_context import use_records_room
 from games.apis import serializers as s
 from games.apis.recording import ERRORS, detail_data, list_row, state_for
 from games.models import HandStatus, PhhExport
@@ -45,6 +46,7 @@ from games.selectors import (
 )
 from games.selectors.access import check_may_record
 from games.services.phh import export_path, hand_phh, phh_export_create, phh_import
+from tables.selectors.tables import table_room
 
 READERS = roles_allowed(read=[Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT])
 OFFICE = roles_allowed(read=[Role.FLOOR_MANAGER, Role.ACCOUNTANT])
@@ -129,6 +131,7 @@ class TableCurrentHandApi(APIView):
     )
     def get(self, request: Request, table_id: int) -> Response:
         check_may_read_table(request.user, table_id=table_id)
+        use_records_room(table_room(table_id=table_id))
         summary = current_hand_summary(table_id=table_id)
         if summary is None:
             return Response(status=status.HTTP_204_NO_CONTENT)

@@ -6,7 +6,7 @@ that a dealer is assigned to the hand's table at that moment (E23).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -16,17 +16,20 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from config.numbers import whole_number
 from config.openapi import error_response
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
+from config.room_context import use_records_room
 from games import services
 from games.apis import lean
 from games.apis import serializers as s
 from games.apis.amounts import event_out, result_out, state_out
 from games.models import Hand, HandEvent, HandSeat, HandStatus
 from games.selectors import hand_detail, hand_get_for_user
-from games.selectors.hands import hand_replay
+from games.selectors.hands import hand_replay, hand_room
 from games.services.state import engine_state, state_payload
+from tables.selectors.tables import table_room
 
 RECORDERS = roles_allowed(Role.FLOOR_MANAGER, Role.DEALER)
 FLOOR = roles_allowed(Role.FLOOR_MANAGER)
@@ -38,6 +41,15 @@ ERRORS = {
     404: error_response("Unknown table or hand."),
     409: error_response("Stale sequence (details.current_seq), hand closed, or table not open."),
 }
+
+
+def _in_tables_room(request: Request) -> None:
+    """The amounts of a request about the table its body names, in and out, are in the table's room's
+    money, whichever room its user picked (a body with no readable table id is refused by its serializer)."""
+    raw = request.data.get("table_id") if isinstance(request.data, Mapping) else None
+    table_id = raw if type(raw) is int else whole_number(raw) if isinstance(raw, str) else None
+    if table_id is not None:
+        use_records_room(table_room(table_id=table_id))
 
 
 def _validated(serializer: type[Serializer[Any]], request: Request) -> Any:
@@ -74,6 +86,7 @@ class HandStartApi(APIView):
         summary="Start the next hand at an open table",
     )
     def post(self, request: Request) -> Response:
+        _in_tables_room(request)
         data = s.HandStartInput(data=request.data)
         data.is_valid(raise_exception=True)
         started = services.hand_start(
@@ -97,6 +110,7 @@ class HandEventApi(APIView):
         "closed is accepted and not stored (200, `event: null`, `warning`).",
     )
     def post(self, request: Request, hand_id: int) -> Response:
+        use_records_room(hand_room(hand_id=hand_id))
         v = lean.event_record(request.data) or _validated(s.EventRecordInput, request)
         done = services.hand_event_record(
             actor=acting_user(request),
@@ -126,6 +140,7 @@ class HandUndoApi(APIView):
         summary="Undo the last event while the hand is open (an appended Undo event)",
     )
     def post(self, request: Request, hand_id: int) -> Response:
+        use_records_room(hand_room(hand_id=hand_id))
         data = s.UndoInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -153,6 +168,7 @@ class HandRecordWholeApi(APIView):
         "the same `client_hand_id` sent again returns the stored hand (200).",
     )
     def post(self, request: Request) -> Response:
+        _in_tables_room(request)
         v = lean.hand_record_whole(request.data) or _validated(s.HandRecordWholeInput, request)
         done = services.hand_record_whole(
             actor=acting_user(request),
@@ -191,6 +207,7 @@ class HandCorrectApi(APIView):
         summary="Correct a finished hand by a new record that supersedes it (floor manager)",
     )
     def post(self, request: Request, hand_id: int) -> Response:
+        use_records_room(hand_room(hand_id=hand_id))
         data = s.CorrectInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -208,6 +225,7 @@ class StackAddApi(APIView):
         summary="Record a seat's buy-in or add-on between hands (an adjustment: floor manager)",
     )
     def post(self, request: Request, table_id: int) -> Response:
+        use_records_room(table_room(table_id=table_id))
         data = s.StackAddInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -264,6 +282,7 @@ def list_row(hand: Hand) -> dict[str, Any]:
 
 def detail_data(request: Request, hand_id: int) -> Any:
     hand = hand_get_for_user(user=request.user, hand_id=hand_id)
+    use_records_room(hand.table.room)
     seats = HandSeat.objects.filter(hand=hand).select_related("player").order_by("seat_number")
     detail = hand_detail(hand)
     detail["events"] = [{**row, "data": event_out(row["data"])} for row in detail["events"]]
@@ -281,6 +300,7 @@ def detail_data(request: Request, hand_id: int) -> Any:
 
 def state_for(request: Request, hand_id: int) -> Any:
     hand = hand_get_for_user(user=request.user, hand_id=hand_id)
+    use_records_room(hand.table.room)
     names = {
         seat.seat_number: seat.player.masked_name if seat.player else f"Seat {seat.seat_number}"
         for seat in hand.seats.select_related("player")

@@ -17,6 +17,7 @@ from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus, HandStatusChange, PotAward
 from games.models.setup import setup_from_dict
 from games.selectors.access import readable_table_ids
+from rooms.models import Room
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class HandFilters:
 def hands_list(*, user: AbstractBaseUser | AnonymousUser, filters: HandFilters | None = None) -> QuerySet[HandRow]:
     """Hands a user may read, newest first, with what a list row shows (a fixed number of queries)."""
     f = filters or HandFilters()
-    rows = HandRow.objects.select_related("table", "game", "dealer")
+    rows = HandRow.objects.select_related("table__room", "game", "dealer")
     visible = readable_table_ids(user)
     if visible is not None:
         rows = rows.filter(table_id__in=visible)
@@ -84,10 +85,15 @@ def hands_list(*, user: AbstractBaseUser | AnonymousUser, filters: HandFilters |
     return rows.prefetch_related(Prefetch("seats", queryset=seats)).order_by("-created_at", "-pk")
 
 
+def hand_room(*, hand_id: int) -> Room | None:
+    """The room of hand ``hand_id``'s table, in one query; None for no such hand (the operation refuses it)."""
+    return Room.objects.filter(tables__hands__pk=hand_id).first()
+
+
 def hand_get_for_user(*, user: AbstractBaseUser | AnonymousUser, hand_id: int) -> HandRow:
     """A hand the user may read; a dealer reads only the hands of the table they deal now (404 otherwise)."""
     rows = HandRow.objects.select_related(
-        "table", "game", "dealer", "sign_version", "fee_policy", "replay_of", "corrects", "created_by"
+        "table__room", "game", "dealer", "sign_version", "fee_policy", "replay_of", "corrects", "created_by"
     )
     visible = readable_table_ids(user)
     if visible is not None:

@@ -43,10 +43,6 @@ PROGRESS_EVERY = 50
 EXPORT_TASK = "games.tasks.phh_export_run_task"
 
 
-def _exponent() -> int:
-    return int(settings.CARDROOM_CURRENCY_EXPONENT)
-
-
 def hand_phh(hand: HandRow) -> str:
     """One hand as the text of a ``.phh`` file (amounts in the currency's major units)."""
     state = engine_state(hand)
@@ -56,8 +52,14 @@ def hand_phh(hand: HandRow) -> str:
     players = [names.get(seat, f"Seat {seat}") for seat in order]
     number = f"{hand.gaming_day:%Y%m%d}-{hand.number}" + (f"r{hand.revision}" if hand.revision > 1 else "")
     replay_of = str(hand.replay_of_id) if hand.replay_of_id else None
+    # The hand's room's minor digits: an export may hold the hands of rooms of other currencies.
     return export_hand(
-        state, exponent=_exponent(), table=hand.table.number, number=number, players=players, replay_of=replay_of
+        state,
+        exponent=hand.table.room.currency_exponent,
+        table=hand.table.number,
+        number=number,
+        players=players,
+        replay_of=replay_of,
     )
 
 
@@ -93,7 +95,7 @@ def phh_export_run(*, export_id: int) -> PhhExport:
     try:
         with partial.open("w", encoding="utf-8") as out:
             k = 0
-            for k, hand in enumerate(hands.select_related("table").iterator(chunk_size=200), start=1):
+            for k, hand in enumerate(hands.select_related("table__room").iterator(chunk_size=200), start=1):
                 out.write(f"[{k}]\n{hand_phh(hand)}\n")
                 if k % PROGRESS_EVERY == 0:
                     job_heartbeat(PhhExport, export.pk, attempt, done=k)
@@ -194,7 +196,7 @@ def phh_import(*, actor: User, table_id: int, text: str) -> list[ImportedHand]:
         )
     kind = engine_game(table.game)
     bodies = split_hands(text)
-    results = replay_text(text, exponent=_exponent())
+    results = replay_text(text, exponent=table.room.currency_exponent)
     report: list[ImportedHand] = []
     for (_number, body), result in zip(bodies, results, strict=True):
         error = result.error or ("; ".join(result.warnings) if result.warnings else None)

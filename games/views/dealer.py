@@ -15,6 +15,7 @@ from config.money import exponent, format_money, parse_typed_amount
 from config.numbers import whole_number
 from config.permissions import acting_user, forbidden, roles_allowed
 from config.roles import Role
+from config.room_context import use_records_room
 from games.models import Hand, HandStatus, StackKind
 from games.selectors import check_may_record, current_hand_summary
 from games.services.stacks import seat_stack_add, seated_with_stacks
@@ -24,13 +25,14 @@ from tables.selectors import dealer_assigned_now, sign_current
 
 def _recording_table(request: HttpRequest, table_id: int) -> Table | HttpResponse:
     """The table, if the user records hands at it now (a floor manager, or its dealer now); else the answer."""
-    table = Table.objects.select_related("game").filter(pk=table_id).first()
+    table = Table.objects.select_related("game", "room").filter(pk=table_id).first()
     if table is None:
         return render(request, "games/not_found.html", {"table_id": table_id}, status=404)
     try:
         check_may_record(request.user, table_id=table.pk, table_number=table.number)
     except Forbidden as refused:  # the role is right, the table is not theirs: say which one is
         return forbidden(request, (Role.FLOOR_MANAGER, Role.DEALER), reason=refused.message)
+    use_records_room(table.room)
     return table
 
 

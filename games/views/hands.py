@@ -21,6 +21,7 @@ from config.htmx import is_htmx
 from config.numbers import whole_number
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
+from config.room_context import use_records_room
 from games.apis.log import filters_from
 from games.models import Hand, HandSeat, HandStatus, PhhExport
 from games.selectors import (
@@ -95,10 +96,9 @@ def _has(request: HttpRequest, roles: tuple[str, ...]) -> bool:
 def hand_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One hand replayed street by street: the log, pots, winners, fee, the sign in force, the dealer; a floor
     manager voids or corrects it here."""
-    try:
-        hand = hand_get_for_user(user=request.user, hand_id=hand_id)
-    except DomainError:
-        return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
+    hand = _readable_hand(request, hand_id)
+    if isinstance(hand, HttpResponse):
+        return hand
     return render(request, "games/hand_detail.html", _hand_context(request, hand))
 
 
@@ -144,10 +144,9 @@ def _hand_context(request: HttpRequest, hand: Hand, **extra: Any) -> dict[str, A
 @roles_allowed(Role.FLOOR_MANAGER).page
 def hand_void_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     """Void a hand through ``hand_void``: the record stays, marked void; a refusal is shown on the hand's page."""
-    try:
-        hand = hand_get_for_user(user=request.user, hand_id=hand_id)
-    except DomainError:
-        return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
+    hand = _readable_hand(request, hand_id)
+    if isinstance(hand, HttpResponse):
+        return hand
     reason = request.POST.get("reason", "")
     try:
         hand_void(actor=acting_user(request), hand_id=hand.pk, reason=reason)
@@ -159,11 +158,15 @@ def hand_void_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     return redirect("games:hand", hand.pk)
 
 
-def _correction_hand(request: HttpRequest, hand_id: int) -> Hand | HttpResponse:
+def _readable_hand(request: HttpRequest, hand_id: int) -> Hand | HttpResponse:
+    """The hand the user may read, its room's money and time the page's (a group accountant's picked
+    room may be another); else the page that says it is not found."""
     try:
-        return hand_get_for_user(user=request.user, hand_id=hand_id)
+        hand = hand_get_for_user(user=request.user, hand_id=hand_id)
     except DomainError:
         return render(request, "games/not_found.html", {"hand_id": hand_id}, status=404)
+    use_records_room(hand.table.room)
+    return hand
 
 
 def _correction_answer(request: HttpRequest, hand: Hand, name: str, context: dict[str, Any]) -> HttpResponse:
@@ -184,7 +187,7 @@ def _working_events(request: HttpRequest, hand: Hand) -> list[dict[str, Any]]:
 @roles_allowed(Role.FLOOR_MANAGER).page
 def hand_correct_form(request: HttpRequest, hand_id: int) -> HttpResponse:
     """The correction form for the event just picked, its fields filled with what was recorded."""
-    hand = _correction_hand(request, hand_id)
+    hand = _readable_hand(request, hand_id)
     if isinstance(hand, HttpResponse):
         return hand
     picked = request.POST.copy()
@@ -211,7 +214,7 @@ def hand_correct_preview(request: HttpRequest, hand_id: int) -> HttpResponse:
     A form that describes no event is shown again as it was filled. A change the engine refuses is kept,
     with the refused event picked and the rule named, so the next change can mend what it broke (an event
     inserted makes the next one out of turn until that one is changed too)."""
-    hand = _correction_hand(request, hand_id)
+    hand = _readable_hand(request, hand_id)
     if isinstance(hand, HttpResponse):
         return hand
     recorded = hand_events_in_force(hand)
@@ -267,7 +270,7 @@ def _seat_rows(hand: Hand, preview: CorrectionPreview) -> list[dict[str, Any]]:
 def hand_correct_page(request: HttpRequest, hand_id: int) -> HttpResponse:
     """Record the correction previewed through ``hand_correct``: a new record supersedes the hand; the page of
     the new one follows, or the refusal is shown with the correction kept to look at again."""
-    hand = _correction_hand(request, hand_id)
+    hand = _readable_hand(request, hand_id)
     if isinstance(hand, HttpResponse):
         return hand
     reason, text = request.POST.get("reason", ""), request.POST.get("events", "")

@@ -3,6 +3,7 @@
 ``request.room`` is that room (the user's only room when there is one; None for an anonymous request or a
 user placed in no room). It chooses what a page lists; every write still checks the room of the record it
 touches against the user's rooms, so a hand-made request for another room's record is refused all the same.
+The request's money and time are that room's (``config.room_context``), restored when it ends.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import Forbidden
 from config.permissions import SIGNED_IN
+from config.room_context import room_activated
 from rooms.models import Room
 from rooms.selectors import rooms_of
 
@@ -35,10 +37,15 @@ class CurrentRoom:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        # Read once, when first asked for: the top bar's picker and the page's own choice.
+        # Read once, when first asked for: the top bar's picker, the page's own choice, the request's money
+        # and time below.
         request.rooms = SimpleLazyObject(lambda: list(rooms_of(request.user)))  # type: ignore[attr-defined]
         request.room = SimpleLazyObject(lambda: _current(request))  # type: ignore[attr-defined]
-        return self.get_response(request)
+        # A call authenticated by the API (a token) is anonymous here: its rooms are read when first asked,
+        # once DRF has set its user, and its money and time are the installation's or its record's.
+        room = request.room if request.user.is_authenticated else None  # type: ignore[attr-defined]
+        with room_activated(room or None):
+            return self.get_response(request)
 
 
 @SIGNED_IN.page

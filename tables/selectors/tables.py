@@ -39,7 +39,7 @@ def tables_with_state() -> QuerySet[Table]:
         .annotate(away_since=Subquery(away_now))
         .order_by("seat_number")
     )
-    return Table.objects.select_related("game").prefetch_related(
+    return Table.objects.select_related("game", "room").prefetch_related(
         Prefetch("seat_sessions", queryset=sessions, to_attr="open_sessions"),
         Prefetch(
             "dealer_assignments",
@@ -56,6 +56,11 @@ def tables_list(*, table_ids: list[int] | None = None, status: str | None = None
     if status:
         tables = tables.filter(status=status)
     return tables.order_by("room_id", "number")
+
+
+def table_room(*, table_id: int) -> Room | None:
+    """The room of table ``table_id``, in one query; None for no such table (the operation refuses it)."""
+    return Room.objects.filter(tables__pk=table_id).first()
 
 
 def table_get(*, table_id: int) -> Table:
@@ -137,14 +142,16 @@ def table_opens_for(user: AbstractBaseUser | AnonymousUser, table: Table) -> boo
     )
 
 
-def check_table_in_users_rooms(user: AbstractBaseUser | AnonymousUser, *, table_id: int) -> None:
+def check_table_in_users_rooms(user: AbstractBaseUser | AnonymousUser, *, table_id: int) -> Room:
     """Refuse an operation on a table of a room ``user`` does not work in (403 ``not_your_room``), before the
-    service that does it runs; what the user's role may do there is the operation's own check."""
-    row = Table.objects.filter(pk=table_id).values_list("room_id", "number").first()
-    if row is None:
+    service that does it runs; what the user's role may do there is the operation's own check. Returns the
+    table's room, whose money the operation's amounts are in."""
+    table = Table.objects.filter(pk=table_id).select_related("room").only("number", "room").first()
+    if table is None:
         raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id})
-    if row[0] not in room_ids_of(user):
-        raise Forbidden(_("Table %(number)s is another room's.") % {"number": row[1]}, code="not_your_room")
+    if table.room_id not in room_ids_of(user):
+        raise Forbidden(_("Table %(number)s is another room's.") % {"number": table.number}, code="not_your_room")
+    return table.room
 
 
 def check_seat_session_in_users_rooms(user: AbstractBaseUser | AnonymousUser, *, session_id: int) -> None:

@@ -7,21 +7,20 @@ room's language wraps the call in ``translation.override``.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.money import format_money
+from config.money import currency_code, format_money
 from tables.models import Game, GameKind, TableEvent
 
 
 def stakes_text(game: Game) -> str:
     if game.kind == GameKind.CLUB_POKER:
-        return _("Ante %(ante)s %(cur)s") % {"ante": format_money(game.ante), "cur": settings.CARDROOM_CURRENCY}
+        return _("Ante %(ante)s %(cur)s") % {"ante": format_money(game.ante), "cur": currency_code()}
     text = _("Blinds %(sb)s/%(bb)s %(cur)s") % {
         "sb": format_money(game.small_blind),
         "bb": format_money(game.big_blind),
-        "cur": settings.CARDROOM_CURRENCY,
+        "cur": currency_code(),
     }
     if game.ante:
         text += ", " + _("ante %(ante)s") % {"ante": format_money(game.ante)}

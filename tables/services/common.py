@@ -46,7 +46,7 @@ def lock_tables(*table_ids: int) -> dict[int, Table]:
         for t in Table.objects.select_for_update(of=("self",))
         # An id past bigint names no table; left in ``IN (...)`` it would fail the query (SQLite, psycopg).
         .filter(pk__in=[i for i in ids if i <= MAX_ID])
-        .select_related("game")
+        .select_related("game", "room")
         .annotate(dealer_now=Subquery(assigned[:1]))
         .order_by("pk")
     }

@@ -17,7 +17,8 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from config.money import format_money
+from config import money
+from config.money import currency_code, format_money
 from tables.models import SignVersion, Table, TableStatus
 from tables.selectors.signage import room_language
 from tables.selectors.words import game_title, stakes_text
@@ -29,11 +30,12 @@ SignFeeWords = Callable[[Table], str | None]
 
 
 def sign_fields(table: Table, *, fee_words: SignFeeWords, language: str | None = None) -> dict[str, Any]:
-    """What the sign says, as fields, in ``language`` (default: the language of the table's room)."""
+    """What the sign says, as fields, in ``language`` (default: the language of the table's room), in the
+    money of the table's room, whoever prints it (the fee's words too)."""
     game = table.game
     assert game is not None, "only a table with a game has a sign"
     language = language or room_language(room_id=table.room_id)
-    with translation.override(language):
+    with translation.override(language), money.using(money.Currency.of(table.room)):
         fee = fee_words(table)
         return {
             "language": language,
@@ -47,7 +49,7 @@ def sign_fields(table: Table, *, fee_words: SignFeeWords, language: str | None =
             % {
                 "min": format_money(game.min_buy_in),
                 "max": format_money(game.max_buy_in),
-                "cur": settings.CARDROOM_CURRENCY,
+                "cur": currency_code(),
             },
             "seats": _("Up to %(n)d players") % {"n": table.seats},
             "fee": fee,

@@ -15,7 +15,9 @@ from django.urls import reverse
 from cashier.models import ChipTransaction
 from games import services as hands
 from games.models import HandEvent, SeatStack
+from rooms.models import Room
 from tests.cashier.conftest import by_value, key
+from tests.factories import home_room
 from tests.games.helpers import ev
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +25,11 @@ SALE = "/api/v1/cashier/sales/create/"
 
 
 @pytest.fixture(autouse=True)
-def _euros(settings: Any) -> None:
+def _euros(settings: Any, db: None) -> None:
+    """An installation in euros: its settings, and its room, which the migrations make from them (a hand's
+    amounts are its table's room's)."""
     settings.CARDROOM_CURRENCY, settings.CARDROOM_CURRENCY_EXPONENT = "EUR", 2
+    Room.objects.filter(pk=home_room().pk).update(currency="EUR", currency_exponent=2)
 
 
 def _sale(api: Any, amount: object) -> Any:

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games import services as hands
 from games.models import SeatStack, StackKind
+from rooms.models import Room
 from tables.models import SeatSession
 from tests.games.helpers import fold_around
 
@@ -88,8 +89,8 @@ def test_an_unknown_seat_or_kind_is_refused_not_a_server_error(page_client_for, 
     assert SeatStack.objects.count() == before
 
 
-def test_a_euro_room_takes_cents_after_the_point(page_client_for, dealer, holdem_table, settings):
-    settings.CARDROOM_CURRENCY_EXPONENT = 2
+def test_a_euro_room_takes_cents_after_the_point(page_client_for, dealer, holdem_table):
+    Room.objects.filter(pk=holdem_table.room_id).update(currency="EUR", currency_exponent=2)
     _post(page_client_for(dealer), holdem_table, 1, "12.50")
     assert _stack(holdem_table, 1).change == 1250
 
