@@ -155,6 +155,7 @@ def row_data(row: ReportRow) -> dict[str, Any]:
         "room": row.room.pk if row.room else None,
         "room_name": row.room.name if row.room else "",
         "currency": row.currency,
+        "exponent": row.exponent,
         "name": row.label,
         "hands": row.hands,
         "pots": row.pots,
@@ -178,12 +179,12 @@ def report_data(report: FeeReport) -> dict[str, Any]:
         "rows": [row_data(r) for r in report.rows],
         "totals": [row_data(r) for r in report.totals],
         "fees_per_day": [
-            {"currency": chart.currency, "gaming_day": d, "fees": f}
+            {"currency": chart.currency, "exponent": chart.exponent, "gaming_day": d, "fees": f}
             for chart in report.fees_per_day
             for d, f in chart.bars
         ],
         "fees_per_table": [
-            {"currency": chart.currency, "table": t, "fees": f}
+            {"currency": chart.currency, "exponent": chart.exponent, "table": t, "fees": f}
             for chart in report.fees_per_table
             for t, f in chart.bars
         ],
@@ -217,6 +218,7 @@ def reconciliation_data(row: ReconciliationRow) -> dict[str, Any]:
     return {
         "room": row.room.pk,
         "currency": row.room.currency,
+        "exponent": row.room.currency_exponent,
         "table_id": row.table_id,
         "table_number": row.table_number,
         "fees_posted": row.fees_posted,

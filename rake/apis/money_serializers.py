@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from config.api import EnumField, InputSerializer, MoneyField, StrictIntegerField
 from config.models import JobStatus
+from config.money import Currency, using
 from config.numbers import MAX_ID
 from rake.models import DropCountStatus, ExportContent, ExportFormat
 from rake.selectors.reports import GROUPS
@@ -118,7 +119,16 @@ class DropTallyResultSerializer(serializers.Serializer[dict[str, Any]]):
     count = DropCountSerializer()
 
 
-class ReconciliationRowSerializer(serializers.Serializer[dict[str, Any]]):
+class InItsCurrency(serializers.Serializer[dict[str, Any]]):
+    """A row whose amounts are in its own room's money (``currency``, ``exponent``), whatever room the
+    request is in: a group's rows are each a room's."""
+
+    def to_representation(self, instance: dict[str, Any]) -> dict[str, Any]:
+        with using(Currency(instance["currency"], instance["exponent"])):
+            return super().to_representation(instance)
+
+
+class ReconciliationRowSerializer(InItsCurrency):
     room = serializers.IntegerField()
     currency = serializers.CharField(help_text=_("The currency of the row's amounts (ISO 4217)."))
     table_id = serializers.IntegerField()
@@ -177,7 +187,7 @@ class ReportQuerySerializer(serializers.Serializer[dict[str, Any]]):
     table_id = StrictIntegerField(text=True, required=False, min_value=1, max_value=MAX_ID)
 
 
-class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
+class ReportRowSerializer(InItsCurrency):
     key = serializers.CharField(allow_null=True)
     room = serializers.IntegerField(allow_null=True, help_text=_("The row's room; none on a total."))
     room_name = serializers.CharField(allow_blank=True)
@@ -197,13 +207,13 @@ class ReportRowSerializer(serializers.Serializer[dict[str, Any]]):
     variance = MoneyField(allow_zero=True, signed=True)
 
 
-class FeesPerDaySerializer(serializers.Serializer[dict[str, Any]]):
+class FeesPerDaySerializer(InItsCurrency):
     currency = serializers.CharField()
     gaming_day = serializers.DateField()
     fees = MoneyField(allow_zero=True)
 
 
-class FeesPerTableSerializer(serializers.Serializer[dict[str, Any]]):
+class FeesPerTableSerializer(InItsCurrency):
     currency = serializers.CharField()
     table = serializers.CharField()
     fees = MoneyField(allow_zero=True)

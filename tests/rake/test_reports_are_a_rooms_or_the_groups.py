@@ -158,3 +158,15 @@ def test_the_api_reads_the_users_rooms_and_refuses_another(
     assert refused.status_code == 403
     rows = api.get(reverse("api:drop_reconciliation"), {"gaming_day": day}).json()
     assert [(r["room"], r["currency"]) for r in rows] == [(home_room().pk, "AMD")]
+
+
+def test_the_groups_api_writes_each_rows_amounts_in_its_rooms_money(two_rooms, api_for) -> None:
+    """Whatever room the request is in, a row of the euro room says 12.50, one of the dram room 3000."""
+    day = current_gaming_day().isoformat()
+    api = api_for(UserFactory(roles=[Role.ACCOUNTANT], rooms=[None]))
+    body = api.get(reverse("api:fee_report"), {"day_from": day, "day_to": day, "group_by": "table"}).json()
+    assert [(r["currency"], r["fees"]) for r in body["rows"]] == [("AMD", "3000"), ("EUR", "12.50")]
+    assert [(t["currency"], t["fees"]) for t in body["totals"]] == [("AMD", "3000"), ("EUR", "12.50")]
+    assert [(r["currency"], r["fees"]) for r in body["fees_per_day"]] == [("AMD", "3000"), ("EUR", "12.50")]
+    rows = api.get(reverse("api:drop_reconciliation"), {"gaming_day": day}).json()
+    assert [(r["currency"], r["fees_posted"]) for r in rows] == [("AMD", "3000"), ("EUR", "12.50")]
