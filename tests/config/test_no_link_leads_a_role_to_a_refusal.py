@@ -73,7 +73,7 @@ def room(db: None) -> None:
     time_charges_create(actor=floor_manager, at=timezone.now() + timedelta(minutes=31))
     # One collected, so that the list of charges marked has a row too.
     time_charge_collect(actor=floor_manager, charge_id=TimeCharge.objects.earliest("pk").pk)
-    drop_count_start(actor=floor_manager, table_id=Table.objects.get(number=2).pk)
+    drop_count_start(actor=floor_manager, table_id=Table.objects.get(room=home_room(), number=2).pk)
     today = current_gaming_day()
     fee_export = export_create(
         actor=accountant,
