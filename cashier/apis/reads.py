@@ -27,15 +27,16 @@ from cashier.selectors.reports import (
     transactions_for_user,
     tray_counts_log,
 )
-from config.api import MoneyField, money_out
+from config.api import MoneyField, StrictIntegerField, money_out
 from config.errors import DomainError, NotFound
 from config.gaming_day import current_gaming_day
+from config.numbers import MAX_ID
 from config.openapi import ERRORS
 from config.permissions import roles_allowed
 from config.roles import Role
 from ledger.models import Denomination, JournalEntry
 from ledger.selectors.balances import chips_outstanding, ledger_check
-from rooms.selectors import room_ids_of
+from rooms.selectors import room_for, room_ids_of
 
 STAFF = (Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
 DAY = OpenApiParameter("day", OpenApiTypes.DATE, description="Gaming day (default: today's)")
@@ -141,7 +142,7 @@ class TrayCountListApi(generics.ListAPIView[TrayCount]):
     serializer_class = TrayCountOut
 
     def get_queryset(self) -> QuerySet[TrayCount]:
-        return tray_counts_log().prefetch_related("lines")
+        return tray_counts_log(room_ids=room_ids_of(self.request.user)).prefetch_related("lines")
 
 
 @extend_schema(tags=["cashier"])
@@ -211,12 +212,25 @@ class LargeCashOut(serializers.Serializer[Any]):
     transactions = serializers.IntegerField()
 
 
+class _RoomQuery(serializers.Serializer[Any]):
+    # Required of a user who works in several rooms.
+    room = StrictIntegerField(text=True, required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
+
+
+ROOM = OpenApiParameter("room", OpenApiTypes.INT, description="The room (required of a user of several rooms)")
+
+
 class LargeCashApi(APIView):
+    """A room's large cash log: its threshold, its cage's receipts."""
+
     permission_classes = [roles_allowed(read=[Role.ACCOUNTANT])]
 
-    @extend_schema(parameters=[DAY], responses={200: LargeCashOut(many=True)}, tags=["cashier"])
+    @extend_schema(parameters=[DAY, ROOM], responses={200: LargeCashOut(many=True)}, tags=["cashier"])
     def get(self, request: Request) -> Response:
-        return Response(LargeCashOut(large_cash_log(day=_day(request)), many=True).data)
+        query = _RoomQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        room = room_for(user=request.user, room_id=query.validated_data["room"])
+        return Response(LargeCashOut(large_cash_log(day=_day(request), room=room), many=True).data)
 
 
 class StaleBalanceOut(serializers.Serializer[Any]):

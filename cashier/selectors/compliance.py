@@ -15,6 +15,7 @@ from django.db.models import Q, QuerySet, Sum
 
 from cashier.models import ChipTransaction, PaymentMethod, TransactionKind
 from config.gaming_day import current_gaming_day
+from rooms.models import Room
 
 
 @dataclass(frozen=True)
@@ -33,10 +34,13 @@ def _cash(day: date) -> QuerySet[ChipTransaction]:
     )
 
 
-def large_cash_log(*, day: date, threshold: int | None = None) -> list[LargeCashRow]:
-    limit = settings.CARDROOM_LARGE_CASH_THRESHOLD if threshold is None else threshold
+def large_cash_log(*, day: date, room: Room, threshold: int | None = None) -> list[LargeCashRow]:
+    """The players whose cash in or out at ``room``'s cage on ``day`` passed the room's large cash
+    threshold (or ``threshold``)."""
+    limit = room.large_cash_threshold if threshold is None else threshold
     rows = (
         _cash(day)
+        .filter(shift__drawer__room=room)
         .values("player_id", "player__first_name", "player__last_name")
         .annotate(
             cash_in=Sum("amount", filter=Q(kind=TransactionKind.SALE), default=0),

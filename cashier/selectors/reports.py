@@ -25,6 +25,7 @@ from cashier.models import (
 from config.errors import NotFound
 from config.roles import Role, has_any_role
 from ledger.models import AccountKind, Balance, JournalEntry
+from rooms.selectors import room_ids_of
 
 READ_ALL = (Role.ACCOUNTANT,)
 
@@ -34,8 +35,11 @@ def reads_everything(user: AbstractBaseUser | AnonymousUser) -> bool:
 
 
 def transactions_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[ChipTransaction]:
-    """Accountants see every receipt; a cashier only those of their own shifts."""
-    qs = ChipTransaction.objects.select_related("shift__drawer__room", "player", "created_by", "entry__reversed_by")
+    """Accountants see every receipt of the rooms they work in; a cashier only those of their own shifts
+    there."""
+    qs = ChipTransaction.objects.select_related(
+        "shift__drawer__room", "player", "created_by", "entry__reversed_by"
+    ).filter(shift__drawer__room_id__in=room_ids_of(user))
     return qs if reads_everything(user) else qs.filter(shift__cashier_id=user.pk)
 
 
@@ -47,7 +51,11 @@ def transaction_get_for_user(user: AbstractBaseUser | AnonymousUser, pk: int) ->
 
 
 def shifts_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[DrawerShift]:
-    qs = DrawerShift.objects.select_related("drawer__room", "cashier", "supervisor")
+    """The drawer shifts of the rooms ``user`` works in: all of them for an accountant or a floor manager,
+    a cashier's own otherwise."""
+    qs = DrawerShift.objects.select_related("drawer__room", "cashier", "supervisor").filter(
+        drawer__room_id__in=room_ids_of(user)
+    )
     if reads_everything(user) or has_any_role(user, [Role.FLOOR_MANAGER]):
         return qs
     return qs.filter(cashier_id=user.pk)
@@ -173,8 +181,13 @@ def slips_log(*, room_ids: Collection[int], year: int | None = None) -> QuerySet
     return qs.filter(year=year) if year else qs
 
 
-def tray_counts_log() -> QuerySet[TrayCount]:
-    return TrayCount.objects.select_related("table", "created_by", "signed_by").order_by("-pk")
+def tray_counts_log(*, room_ids: Collection[int]) -> QuerySet[TrayCount]:
+    """The tray counts of the tables of ``room_ids``, newest first."""
+    return (
+        TrayCount.objects.select_related("table", "created_by", "signed_by")
+        .filter(table__room_id__in=room_ids)
+        .order_by("-pk")
+    )
 
 
 def slip_get_for_print(pk: int, *, room_ids: Collection[int]) -> Slip:

@@ -27,6 +27,7 @@ from config.roles import Role
 from ledger.models import Denomination
 from ledger.selectors.balances import chips_outstanding, ledger_check, stale_balances_shown
 from tables.models import Table
+from tables.views.common import page_room
 
 
 def _day(request: HttpRequest) -> date:
@@ -66,13 +67,14 @@ def outstanding_page(request: HttpRequest) -> HttpResponse:
 @roles_allowed(*MENU_ROLES["large_cash"]).page
 def large_cash_page(request: HttpRequest) -> HttpResponse:
     day = _day(request)
-    rows = large_cash_log(day=day)
+    room = page_room(request)
+    rows = large_cash_log(day=day, room=room)
     fmt = wants_export(request)
     if fmt:
         header = [_("player id"), _("player"), _("gaming day"), _("cash in"), _("cash out"), _("transactions")]
         data = [[r.player_id, r.player, r.gaming_day, r.cash_in, r.cash_out, r.transactions] for r in rows]
         return export_response(fmt=fmt, name=f"large-cash-{day}", header=header, rows=data)
-    return render(request, "cashier/large_cash.html", {"rows": rows, "day": day})
+    return render(request, "cashier/large_cash.html", {"rows": rows, "day": day, "room": room})
 
 
 @roles_allowed(*SLIP_ROLES).page
@@ -160,7 +162,8 @@ def slip_action_page(request: HttpRequest, pk: int, action: str) -> HttpResponse
 
 @roles_allowed(*TRAY_ROLES).page
 def tray_counts_page(request: HttpRequest) -> HttpResponse:
-    counts = tray_counts_log().prefetch_related("lines__denomination")
+    room = page_room(request)
+    counts = tray_counts_log(room_ids=[room.pk]).prefetch_related("lines__denomination")
     fmt = wants_export(request)
     if fmt:
         header = [_("table"), _("kind"), _("gaming day"), _("counted"), _("expected"), _("difference")]

@@ -11,22 +11,24 @@ from cashier.services.reversals import reversal_approve, reversal_request
 from cashier.services.sales import chip_redemption_create, chip_sale_create
 from config.gaming_day import current_gaming_day
 from tests.cashier.conftest import by_value
+from tests.factories import UserFactory, home_room, home_room_set
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def low_threshold(settings):
-    settings.CARDROOM_LARGE_CASH_THRESHOLD = 30_000
+    settings.CARDROOM_LARGE_CASH_THRESHOLD = 30_000  # the live warning's (still the installation's)
+    home_room_set(large_cash_threshold=30_000)  # the log's: the room's
     return 30_000
 
 
 def test_cash_in_over_the_threshold_is_listed_card_is_not(shift, cashier, player, low_threshold):
     chip_sale_create(actor=cashier, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)
     chip_sale_create(actor=cashier, amount=25_000, method="card", chips=by_value({25_000: 1}), player_id=player.pk)
-    assert large_cash_log(day=current_gaming_day()) == []
+    assert large_cash_log(day=current_gaming_day(), room=home_room()) == []
     chip_sale_create(actor=cashier, amount=15_000, method="cash", chips=by_value({5_000: 3}), player_id=player.pk)
-    [row] = large_cash_log(day=current_gaming_day())
+    [row] = large_cash_log(day=current_gaming_day(), room=home_room())
     assert (row.player_id, row.cash_in, row.cash_out, row.transactions) == (player.pk, 35_000, 0, 2)
 
 
@@ -34,7 +36,7 @@ def test_cash_out_is_summed_separately(shift, cashier, player, low_threshold):
     chip_sale_create(actor=cashier, amount=25_000, method="card", chips=by_value({25_000: 1}), player_id=player.pk)
     chip_sale_create(actor=cashier, amount=10_000, method="card", chips=by_value({10_000: 1}), player_id=player.pk)
     chip_redemption_create(actor=cashier, chips=by_value({25_000: 1, 10_000: 1}), player_id=player.pk)
-    [row] = large_cash_log(day=current_gaming_day())
+    [row] = large_cash_log(day=current_gaming_day(), room=home_room())
     assert (row.cash_in, row.cash_out) == (0, 35_000)
 
 
@@ -44,7 +46,7 @@ def test_reversed_transactions_do_not_count(shift, cashier, player, floor_manage
     )
     asked = reversal_request(actor=cashier, entry_id=txn.entry_id, reason="wrong player")
     reversal_approve(actor=floor_manager, request_id=asked.pk)
-    assert large_cash_log(day=current_gaming_day()) == []
+    assert large_cash_log(day=current_gaming_day(), room=home_room()) == []
 
 
 def test_the_live_warning_and_the_compliance_log_line(
@@ -65,3 +67,29 @@ def test_the_report_api_is_for_accountants(shift, cashier, player, accountant, a
     rows = api_for(accountant).get("/api/v1/cashier/reports/large-cash/").json()
     assert rows[0]["cash_in"] == "35000"
     assert api_for(cashier).get("/api/v1/cashier/reports/large-cash/").status_code == 403
+
+
+def test_the_log_is_a_rooms_with_its_threshold(shift, cashier, player, vault, low_threshold, accountant, api_for):
+    """Cash at another room's cage is in that room's log, under that room's threshold, not in this one's."""
+    from cashier.models import Drawer
+    from cashier.services.drawers import drawer_shift_open
+    from config.roles import Role
+    from rooms.services import room_create
+
+    vilnius = room_create(code="vilnius", name="Vilnius", large_cash_threshold=50_000)
+    theirs = UserFactory(roles=[Role.CASHIER], rooms=[vilnius])
+    drawer_shift_open(
+        actor=theirs,
+        drawer_id=Drawer.objects.create(room=vilnius, name="Window 1").pk,
+        cash=1_000_000,
+        chips=by_value({10_000: 10}),
+    )
+    chip_sale_create(actor=theirs, amount=40_000, method="cash", chips=by_value({10_000: 4}), player_id=player.pk)
+    assert large_cash_log(day=current_gaming_day(), room=home_room()) == []
+    assert large_cash_log(day=current_gaming_day(), room=vilnius) == []  # 40,000 is under Vilnius's 50,000
+    chip_sale_create(actor=theirs, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)
+    [row] = large_cash_log(day=current_gaming_day(), room=vilnius)
+    assert row.cash_in == 60_000
+    assert api_for(accountant).get("/api/v1/cashier/reports/large-cash/").json() == []
+    refused = api_for(accountant).get("/api/v1/cashier/reports/large-cash/", {"room": vilnius.pk})
+    assert refused.status_code == 403

@@ -135,3 +135,31 @@ def test_a_cashier_whose_place_ends_sells_no_more_through_the_open_drawer(
     # A place for the whole group works in every room, this drawer's too.
     staff_place(actor=room_admin, user=cashier, room=None)
     assert chip_sale_create(actor=cashier, amount=5_000, method="cash", chips=by_value({5_000: 1})).amount == 5_000
+
+
+def test_an_accountant_reads_the_receipts_and_shifts_of_the_rooms_they_work_in(
+    cashier: User, accountant: User, vilnius: Room, vault: JournalEntry, api_for: Callable[[User], APIClient]
+) -> None:
+    ours = drawer_shift_open(
+        actor=cashier, drawer_id=Drawer.objects.create(room=home_room(), name="Window 1").pk, cash=0, chips={}
+    )
+    theirs_cashier = UserFactory(roles=[Role.CASHIER], rooms=[vilnius])
+    theirs = drawer_shift_open(
+        actor=theirs_cashier,
+        drawer_id=Drawer.objects.create(room=vilnius, name="Window 1").pk,
+        cash=0,
+        chips=by_value({5_000: 2}),
+    )
+    sold = chip_sale_create(actor=theirs_cashier, amount=5_000, method="cash", chips=by_value({5_000: 1}))
+
+    def ids(user: User, name: str) -> list[int]:
+        body = api_for(user).get(reverse(f"api:{name}")).json()
+        return [row["id"] for row in (body["results"] if isinstance(body, dict) else body)]
+
+    assert ids(accountant, "cashier-shifts") == [ours.pk]
+    assert ids(accountant, "cashier-transactions") == []
+    detail = api_for(accountant).get(reverse("api:cashier-transaction-detail", args=[sold.pk]))
+    assert detail.status_code == 404
+    group = UserFactory(roles=[Role.ACCOUNTANT], rooms=[None])
+    assert sorted(ids(group, "cashier-shifts")) == sorted([ours.pk, theirs.pk])
+    assert ids(group, "cashier-transactions") == [sold.pk]
