@@ -73,7 +73,7 @@ def large_cash_page(request: HttpRequest) -> HttpResponse:
     if fmt:
         header = [_("player id"), _("player"), _("gaming day"), _("cash in"), _("cash out"), _("transactions")]
         data = [[r.player_id, r.player, r.gaming_day, r.cash_in, r.cash_out, r.transactions] for r in rows]
-        return export_response(fmt=fmt, name=f"large-cash-{day}", header=header, rows=data)
+        return export_response(fmt=fmt, name=f"large-cash-{room.code}-{day}", header=header, rows=data)
     return render(request, "cashier/large_cash.html", {"rows": rows, "day": day, "room": room})
 
 
@@ -100,7 +100,8 @@ def slips_page(request: HttpRequest) -> HttpResponse:
             ]
             for s in slips
         ]
-        return export_response(fmt=fmt, name="fills-and-credits", header=header, rows=rows)
+        name = f"fills-and-credits-{room.code}" if room else "fills-and-credits"
+        return export_response(fmt=fmt, name=name, header=header, rows=rows)
     shown = list(slips.select_related("shift")[:200])
     desk = slip_desk_for(acting_user(request), shown)
     context = {
@@ -172,7 +173,7 @@ def tray_counts_page(request: HttpRequest) -> HttpResponse:
             [c.table.number, c.kind, c.gaming_day, c.total, c.expected, c.difference, c.created_by, c.signed_by]
             for c in counts
         ]
-        return export_response(fmt=fmt, name="tray-counts", header=header, rows=rows)
+        return export_response(fmt=fmt, name=f"tray-counts-{room.code}", header=header, rows=rows)
     context = {
         "counts": counts[:200],
         "tables": Table.objects.order_by("number"),

@@ -53,6 +53,7 @@ from config.money import format_money
 from ledger.models import GamingDayClose
 from rake.models import FeeCharge
 from rake.selectors.reports import GROUP_LABELS, FeeReport, ReportFilters, ReportRow, fee_report
+from rooms.models import Room
 from tables.models import Game
 
 CHUNK = 5000
@@ -458,6 +459,11 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
         SimpleDocTemplate(out, pagesize=landscape(A4), title=title, author=rooms).build(story)
     progress(len(data) - 1)
     return len(data) - 1
+
+
+def rooms_label(room_ids: Iterable[int]) -> str:
+    """The rooms of a file's name: their codes (slugs), joined by "+"."""
+    return "+".join(Room.objects.filter(pk__in=list(room_ids)).order_by("code").values_list("code", flat=True))
 
 
 def period_label(day_from: date, day_to: date) -> str:

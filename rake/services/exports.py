@@ -289,4 +289,5 @@ def download_type(export: ReportExport) -> str:
 
 def download_name(export: ReportExport) -> str:
     filters = ReportFilters.from_json(export.filters)
-    return f"fees-{export.content}-{exporters.period_label(filters.day_from, filters.day_to)}.{export.format}"
+    rooms, period = exporters.rooms_label(filters.room_ids), exporters.period_label(filters.day_from, filters.day_to)
+    return f"fees-{rooms}-{export.content}-{period}.{export.format}"

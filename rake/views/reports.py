@@ -140,7 +140,8 @@ def report_csv(request: HttpRequest) -> HttpResponse:
     if filters is None:
         return render(request, "rake/reports.html", {"form": form, "report": None}, status=400)
     report = selectors.fee_report(filters)
-    name = f"fees-{exporters.period_label(filters.day_from, filters.day_to)}-{filters.group_by}.csv"
+    rooms, period = exporters.rooms_label(filters.room_ids), exporters.period_label(filters.day_from, filters.day_to)
+    name = f"fees-{rooms}-{period}-{filters.group_by}.csv"
     response = HttpResponse(
         content_type="text/csv; charset=utf-8", headers={"Content-Disposition": f'attachment; filename="{name}"'}
     )
