@@ -37,6 +37,8 @@ from rest_framework.test import APIClient
 from config.db import on_postgresql
 from config.roles import Role
 from games.services import scenarios
+from rooms.models import Room
+from rooms.services import room_create
 from tables.models import Game, GameKind, Ring, SeatSession, Structure, Table
 from tables.services import game_create
 from tests import profiles  # noqa: F401  (loads the Hypothesis profile before any test module)
@@ -178,6 +180,19 @@ else:
 @pytest.fixture
 def floor_manager(db: None) -> User:
     return UserFactory(username="floor_manager", roles=[Role.FLOOR_MANAGER])
+
+
+@pytest.fixture
+def vilnius(db: None) -> Room:
+    """The group's second room: Salon Neris, in Vilnius, in euros (the home room is in Yerevan, in drams)."""
+    return room_create(
+        code="vilnius", name="Salon Neris", time_zone="Europe/Vilnius", currency="EUR", currency_exponent=2
+    )
+
+
+@pytest.fixture
+def vilnius_manager(vilnius: Room) -> User:
+    return UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[vilnius])
 
 
 @pytest.fixture

@@ -21,17 +21,12 @@ from config.errors import Forbidden
 from config.roles import Role
 from ledger.models import Denomination, JournalEntry
 from rooms.models import Room, StaffPlace
-from rooms.services import room_create, staff_place, staff_place_end
+from rooms.services import staff_place, staff_place_end
 from tables.models import Table
 from tests.cashier.conftest import by_value
 from tests.factories import TableFactory, UserFactory, home_room
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def vilnius() -> Room:
-    return room_create(code="vilnius", name="Vilnius", time_zone="Europe/Vilnius", currency="EUR", currency_exponent=2)
 
 
 @pytest.fixture

@@ -24,16 +24,10 @@ from games.services.hand_fees import hand_fees_post
 from rake.selectors import drop_reconciliation, export_get_for, fee_report
 from rake.services import check_filters, drop_count_start, export_create
 from rooms.models import Room
-from rooms.services import room_create
 from tables.models import Game, Table
 from tests.factories import UserFactory, home_room
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def vilnius() -> Room:
-    return room_create(code="vilnius", name="Vilnius", time_zone="Europe/Vilnius", currency="EUR", currency_exponent=2)
 
 
 @pytest.fixture
@@ -69,11 +63,11 @@ def test_an_accountant_of_one_room_reads_that_room_only(accountant: User, two_ro
 def test_a_group_accountant_reads_every_room_with_a_total_per_currency(two_rooms, vilnius: Room) -> None:
     group = UserFactory(roles=[Role.ACCOUNTANT], rooms=[None])
     report = fee_report(_filters(group, group_by="gaming_day"))
-    assert report.several_rooms and [r.name for r in report.rooms] == ["Cardroom", "Vilnius"]
+    assert report.several_rooms and [r.name for r in report.rooms] == ["Cardroom", "Salon Neris"]
     # One row per room and day: the day's fees are not summed across the two currencies.
     assert [(row.room.name, row.currency, row.fees) for row in report.rows] == [
         ("Cardroom", "AMD", 3_000),
-        ("Vilnius", "EUR", 1_250),
+        ("Salon Neris", "EUR", 1_250),
     ]
     assert [(t.label, t.fees) for t in report.totals] == [("Total AMD", 3_000), ("Total EUR", 1_250)]
     assert [(chart.currency, [fees for _day, fees in chart.bars]) for chart in report.fees_per_day] == [
@@ -81,7 +75,10 @@ def test_a_group_accountant_reads_every_room_with_a_total_per_currency(two_rooms
         ("EUR", [1_250]),
     ]
     by_room = fee_report(_filters(group, group_by="room"))
-    assert [(row.label, row.hands, row.fees) for row in by_room.rows] == [("Cardroom", 1, 3_000), ("Vilnius", 1, 1_250)]
+    assert [(row.label, row.hands, row.fees) for row in by_room.rows] == [
+        ("Cardroom", 1, 3_000),
+        ("Salon Neris", 1, 1_250),
+    ]
     only = fee_report(_filters(group, room_id=vilnius.pk))
     assert [row.room for row in only.rows] == [vilnius] and not only.several_rooms
 
@@ -100,7 +97,7 @@ def test_the_groups_page_and_csv_have_a_room_column_and_each_rooms_money(
     assert rows[0][:4] == ["room", "currency", "table", "hands dealt"]
     assert [(r[0], r[1], r[5]) for r in rows[1:]] == [
         ("Cardroom", "AMD", "3000"),
-        ("Vilnius", "EUR", "12.50"),
+        ("Salon Neris", "EUR", "12.50"),
         ("", "AMD", "3000"),
         ("", "EUR", "12.50"),
     ]

@@ -52,11 +52,6 @@ def vilnius() -> Room:
     )
 
 
-@pytest.fixture
-def vilnius_manager(vilnius: Room) -> User:
-    return UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[vilnius])
-
-
 def _open_table(room: Room, manager: User, game: Game, number: int) -> Table:
     dealer = UserFactory(roles=[Role.DEALER], rooms=[room])
     return scenarios.open_table_with_dealer(actor=manager, room=room, game=game, dealer=dealer, number=number)

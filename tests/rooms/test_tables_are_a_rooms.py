@@ -25,11 +25,6 @@ CREATE = "/api/v1/floor/tables/create/"
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def vilnius() -> Room:
-    return room_create(code="vilnius", name="Vilnius", time_zone="Europe/Vilnius", currency="EUR", currency_exponent=2)
-
-
 def test_table_numbers_repeat_across_rooms_never_within_one(floor_manager: User, vilnius: Room) -> None:
     yerevan = home_room()
     services.table_create(actor=floor_manager, room=yerevan, number=1, seats=6)

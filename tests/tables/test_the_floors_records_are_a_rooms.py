@@ -19,7 +19,6 @@ from config.roles import Role
 from games.services.scenarios import open_table_with_dealer
 from rake.selectors import sign_fee_words
 from rooms.models import Room
-from rooms.services import room_create
 from tables import selectors, services
 from tables.models import (
     DealerShift,
@@ -43,16 +42,6 @@ pytestmark = pytest.mark.django_db
 API = "/api/v1/floor/"
 
 
-@pytest.fixture
-def vilnius() -> Room:
-    return room_create(code="vilnius", name="Salon Neris", time_zone="Europe/Vilnius", currency="EUR")
-
-
-@pytest.fixture
-def neris_manager(vilnius: Room) -> User:
-    return UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[vilnius])
-
-
 def _neris_table(actor: User, room: Room, game: Game, number: int = 1) -> Table:
     dealer = UserFactory(roles=[Role.DEALER], rooms=[room])
     return open_table_with_dealer(actor=actor, room=room, game=game, dealer=dealer, number=number)
@@ -74,7 +63,7 @@ def test_a_player_is_on_a_games_list_once_in_each_room(
 
 def test_each_room_lists_its_own_waitlists_on_the_page_and_the_api(
     floor_manager: User,
-    neris_manager: User,
+    vilnius_manager: User,
     vilnius: Room,
     club_poker: Game,
     make_player: Callable[..., Player],
@@ -83,22 +72,22 @@ def test_each_room_lists_its_own_waitlists_on_the_page_and_the_api(
 ) -> None:
     armen, ruta = make_player("Armen", "Sargsyan"), make_player("Rūta", "Kazlauskienė")
     services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=armen.pk)
-    services.waitlist_add(actor=neris_manager, room=vilnius, game_id=club_poker.pk, player_id=ruta.pk)
+    services.waitlist_add(actor=vilnius_manager, room=vilnius, game_id=club_poker.pk, player_id=ruta.pk)
 
-    for user, mine, theirs in ((floor_manager, armen, ruta), (neris_manager, ruta, armen)):
+    for user, mine, theirs in ((floor_manager, armen, ruta), (vilnius_manager, ruta, armen)):
         page = client_for(user).get(reverse("floor:waitlists")).content.decode()
         assert mine.last_name in page and theirs.last_name not in page
         api = api_for(user)
         [board] = api.get(f"{API}waitlists/").json()
         assert [e["player"]["id"] for e in board["entries"]] == [mine.pk]
         assert [e["player"]["id"] for e in api.get(f"{API}waitlists/entries/").json()["results"]] == [mine.pk]
-    floor = client_for(neris_manager).get(reverse("floor:floor")).content.decode()
+    floor = client_for(vilnius_manager).get(reverse("floor:floor")).content.decode()
     assert ruta.last_name in floor and armen.last_name not in floor
 
 
 def test_another_rooms_waitlist_entry_is_refused_on_the_page_and_the_api(
     floor_manager: User,
-    neris_manager: User,
+    vilnius_manager: User,
     club_poker: Game,
     make_player: Callable[..., Player],
     client_for: Callable[[User | None], Client],
@@ -107,9 +96,9 @@ def test_another_rooms_waitlist_entry_is_refused_on_the_page_and_the_api(
     entry = services.waitlist_add(
         actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk
     )
-    page = client_for(neris_manager).post(reverse("floor:waitlist_action", args=[entry.pk, "call"]))
+    page = client_for(vilnius_manager).post(reverse("floor:waitlist_action", args=[entry.pk, "call"]))
     assert page.status_code == 403
-    api = api_for(neris_manager)
+    api = api_for(vilnius_manager)
     for verb, body in (("call", {}), ("remove", {"reason": "left"}), ("check-in", {})):
         refused = api.post(f"{API}waitlists/entries/{entry.pk}/{verb}/", body, format="json")
         assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_room", verb
@@ -152,14 +141,14 @@ def test_a_listed_player_is_seated_only_at_a_table_of_the_lists_room(
 
 
 def test_a_dealer_clocks_in_only_in_a_room_they_work_in(
-    floor_manager: User, neris_manager: User, vilnius: Room, club_poker: Game
+    floor_manager: User, vilnius_manager: User, vilnius: Room, club_poker: Game
 ) -> None:
     dealer = UserFactory(roles=[Role.DEALER], rooms=[vilnius])
-    services.dealer_profile_set(actor=neris_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
+    services.dealer_profile_set(actor=vilnius_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
     with pytest.raises(DomainError, match="does not work in") as refused:
         services.dealer_clock_in(actor=floor_manager, room=home_room(), dealer_id=dealer.pk)
     assert refused.value.code == "dealer_not_in_room"
-    shift = services.dealer_clock_in(actor=neris_manager, room=vilnius, dealer_id=dealer.pk)
+    shift = services.dealer_clock_in(actor=vilnius_manager, room=vilnius, dealer_id=dealer.pk)
     assert shift.room == vilnius
     with pytest.raises(DomainError, match="on shift in Salon Neris"):
         services.dealer_clock_out(actor=floor_manager, room=home_room(), dealer_id=dealer.pk)
@@ -168,7 +157,7 @@ def test_a_dealer_clocks_in_only_in_a_room_they_work_in(
 
 def test_each_room_lists_its_own_dealers_on_shift(
     floor_manager: User,
-    neris_manager: User,
+    vilnius_manager: User,
     vilnius: Room,
     club_poker: Game,
     make_dealer: Callable[..., User],
@@ -177,21 +166,21 @@ def test_each_room_lists_its_own_dealers_on_shift(
 ) -> None:
     here = make_dealer(club_poker, username="ararat_dealer")
     there = make_dealer(club_poker, username="neris_dealer", rooms=[vilnius])
-    for user, mine, theirs in ((floor_manager, here, there), (neris_manager, there, here)):
+    for user, mine, theirs in ((floor_manager, here, there), (vilnius_manager, there, here)):
         page = client_for(user).get(reverse("tables:dealers")).content.decode()
         assert mine.username in page and theirs.username not in page
         shifts = api_for(user).get(f"{API}dealers/shifts/?open=true").json()["results"]
         assert [s["dealer"]["id"] for s in shifts] == [mine.pk]
         resting = api_for(user).get(f"{API}dealers/rotation/").json()["resting"]
         assert [r["dealer"]["id"] for r in resting] == [mine.pk]
-    clock = client_for(neris_manager).post(reverse("tables:dealer_clock", args=[here.pk, "out"]), follow=True)
+    clock = client_for(vilnius_manager).post(reverse("tables:dealer_clock", args=[here.pk, "out"]), follow=True)
     assert "on shift in" in clock.content.decode()
     assert DealerShift.objects.get(dealer=here).clock_out_at is None
 
 
 def test_a_dealer_deals_only_tables_of_the_room_of_their_shift(
     floor_manager: User,
-    neris_manager: User,
+    vilnius_manager: User,
     vilnius: Room,
     club_poker: Game,
     open_table: Callable[..., Table],
@@ -203,7 +192,7 @@ def test_a_dealer_deals_only_tables_of_the_room_of_their_shift(
     with pytest.raises(DomainError, match="not in the room of table") as refused:
         services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=both.pk)
     assert refused.value.code == "dealer_other_room"
-    api = api_for(neris_manager)
+    api = api_for(vilnius_manager)
     for path, body in (("dealer/assign/", {"dealer_id": both.pk}), ("dealer/release/", {})):
         stranger = api.post(f"{API}tables/{table.pk}/{path}", body, format="json")
         assert stranger.status_code == 403 and stranger.json()["error"]["code"] == "not_your_room", path
@@ -217,7 +206,7 @@ def test_a_dealer_deals_only_tables_of_the_room_of_their_shift(
 
 def test_a_board_link_shows_its_rooms_board_in_its_rooms_language(
     floor_manager: User,
-    neris_manager: User,
+    vilnius_manager: User,
     vilnius: Room,
     club_poker: Game,
     open_table: Callable[..., Table],
@@ -228,13 +217,13 @@ def test_a_board_link_shows_its_rooms_board_in_its_rooms_language(
     services.waitlist_add(
         actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player("Armen", "Sargsyan").pk
     )
-    _neris_table(neris_manager, vilnius, club_poker, number=3)
+    _neris_table(vilnius_manager, vilnius, club_poker, number=3)
     services.waitlist_add(
-        actor=neris_manager, room=vilnius, game_id=club_poker.pk, player_id=make_player("Rūta", "Kazlauskienė").pk
+        actor=vilnius_manager, room=vilnius, game_id=club_poker.pk, player_id=make_player("Rūta", "Kazlauskienė").pk
     )
-    room_language_set(actor=neris_manager, room=vilnius, language="lt", fee_words=sign_fee_words)
+    room_language_set(actor=vilnius_manager, room=vilnius, language="lt", fee_words=sign_fee_words)
 
-    page = client_for(neris_manager)
+    page = client_for(vilnius_manager)
     page.post(reverse("tables:kiosk_link_create"), {"label": "TV by the bar"})
     token = KioskToken.objects.get()
     assert token.room == vilnius
@@ -249,9 +238,9 @@ def test_a_board_link_shows_its_rooms_board_in_its_rooms_language(
 
 
 def test_another_rooms_board_link_is_not_revoked(
-    floor_manager: User, neris_manager: User, vilnius: Room, client_for: Callable[[User | None], Client]
+    floor_manager: User, vilnius_manager: User, vilnius: Room, client_for: Callable[[User | None], Client]
 ) -> None:
-    link = kiosk_token_create(actor=neris_manager, room=vilnius, label="TV")
+    link = kiosk_token_create(actor=vilnius_manager, room=vilnius, label="TV")
     refused = client_for(floor_manager).post(reverse("tables:kiosk_link_revoke", args=[link.token.pk]), follow=True)
     assert "another room" in refused.content.decode()
     assert KioskToken.objects.get().revoked_at is None
@@ -259,20 +248,20 @@ def test_another_rooms_board_link_is_not_revoked(
 
 def test_each_room_writes_its_signs_in_its_own_language(
     floor_manager: User,
-    neris_manager: User,
+    vilnius_manager: User,
     vilnius: Room,
     club_poker: Game,
     open_table: Callable[..., Table],
     client_for: Callable[[User | None], Client],
 ) -> None:
     ararat = open_table(club_poker)
-    neris = _neris_table(neris_manager, vilnius, club_poker)
-    client_for(neris_manager).post(reverse("floor:room_language_set"), {"language": "lt"})
+    neris = _neris_table(vilnius_manager, vilnius, club_poker)
+    client_for(vilnius_manager).post(reverse("floor:room_language_set"), {"language": "lt"})
     assert RoomLanguage.objects.get().room == vilnius
     assert (room_language(room_id=vilnius.pk), room_language(room_id=home_room().pk)) == ("lt", "en")
     assert selectors.sign_current(table_id=neris.pk).data["language"] == "lt"
     assert selectors.sign_current(table_id=ararat.pk).data["language"] == "en"
-    sign = client_for(neris_manager).get(reverse("floor:sign", args=[neris.pk])).content.decode()
+    sign = client_for(vilnius_manager).get(reverse("floor:sign", args=[neris.pk])).content.decode()
     assert '<div class="sign-room" data-sign-room>Salon Neris</div>' in sign
 
 
@@ -280,7 +269,7 @@ def test_each_room_writes_its_signs_in_its_own_language(
 
 
 def test_another_rooms_tables_and_seats_are_refused_on_every_operation(
-    neris_manager: User,
+    vilnius_manager: User,
     vilnius: Room,
     club_poker: Game,
     open_table: Callable[..., Table],
@@ -292,9 +281,9 @@ def test_another_rooms_tables_and_seats_are_refused_on_every_operation(
     running = open_table(club_poker)  # the home room's
     closed = open_table(club_poker, open=False)
     session = seat(running)
-    mine = _neris_table(neris_manager, vilnius, club_poker)
+    mine = _neris_table(vilnius_manager, vilnius, club_poker)
     player = make_player().pk
-    api = api_for(neris_manager)
+    api = api_for(vilnius_manager)
     calls: list[tuple[str, dict[str, object]]] = [
         (f"tables/{running.pk}/configure/", {"game_id": club_poker.pk, "seats": 6}),
         (f"tables/{closed.pk}/open/", {}),
@@ -313,7 +302,7 @@ def test_another_rooms_tables_and_seats_are_refused_on_every_operation(
     assert api.get(f"{API}seat-sessions/{session.pk}/aways/").status_code == 403
     assert api.get(f"{API}seat-sessions/?open=true").json()["results"] == []
 
-    page = client_for(neris_manager)
+    page = client_for(vilnius_manager)
     posts: list[tuple[str, dict[str, object]]] = [
         (reverse("floor:table_configure", args=[running.pk]), {"game_id": club_poker.pk, "seats": 6}),
         (reverse("floor:table_transition", args=[closed.pk, "open"]), {}),
