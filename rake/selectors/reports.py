@@ -248,9 +248,11 @@ def _report(
     per_day: dict[tuple[int, Any], ReportRow],
     per_table: dict[tuple[int, Any], ReportRow],
 ) -> FeeReport:
-    rooms = sorted({room.pk: room for room in tables.rooms.values()}.values(), key=lambda r: (r.name, r.pk))
-    if not rooms:  # rooms with no tables yet still head the report
-        rooms = list(Room.objects.filter(pk__in=filters.room_ids).order_by("name", "pk"))
+    found = {room.pk: room for room in tables.rooms.values()}
+    missing = set(filters.room_ids) - set(found)
+    if missing:  # a room with no tables yet is still one the report covers, with its currency's total
+        found |= {room.pk: room for room in Room.objects.filter(pk__in=missing)}
+    rooms = sorted(found.values(), key=lambda r: (r.name, r.pk))
     several = len(rooms) > 1
     room_order = {room.pk: n for n, room in enumerate(rooms)}
     # A row's own label names no room: the report has a room column when it covers several.

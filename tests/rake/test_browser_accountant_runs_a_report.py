@@ -41,5 +41,31 @@ def test_accountant_runs_the_report_sees_the_chart_and_downloads_the_csv(
     assert download.suggested_filename.endswith(".csv")
     with open(download.path(), encoding="utf-8") as f:
         lines = list(csv.reader(io.StringIO(f.read())))
-    assert lines[0][0] == "table" and len(lines) == 1 + 2 + 1
-    assert lines[-1][3] == "5000"  # total fees: 2,000 + 3,000
+    assert lines[0][:3] == ["room", "currency", "table"] and len(lines) == 1 + 2 + 1
+    assert lines[-1][1:3] == ["AMD", "Total"] and lines[-1][5] == "5000"  # total fees: 2,000 + 3,000
+
+
+def test_a_group_accountant_reads_every_room_and_picks_one_in_the_top_bar(
+    login_page, live_server, floor_manager, open_table, holdem_ring, quick_hand, vilnius
+) -> None:
+    """The report of every room has a room column and a total per currency; the room picked in the top bar
+    is the one the pages are for, and they say so."""
+    from config.roles import Role
+    from tests.factories import UserFactory
+
+    table = open_table(holdem_ring)
+    hand_fees_post(actor=floor_manager, hand_id=quick_hand(table, pot=40_000, fee=2_000).pk)
+    page = login_page(UserFactory(roles=[Role.ACCOUNTANT], rooms=[None]))
+    page.goto(f"{live_server.url}/reports/")
+    page.select_option("#id_room", "")
+    page.click("#report-filters button[type=submit]")
+    page.wait_for_load_state()
+    head = page.locator("#report-table thead").inner_text()
+    assert head.startswith("Room")
+    totals = page.locator("#report-table tfoot tr").all_inner_texts()
+    assert [t.split()[:2] for t in totals] == [["Total", "AMD"], ["Total", "EUR"]]
+    with page.expect_navigation():  # the picker posts itself on change
+        page.select_option("#room-select", str(vilnius.pk))
+    page.goto(f"{live_server.url}/reports/drops/")
+    assert "Salon Neris" in page.locator("h1").inner_text()
+    assert page.locator("#reconciliation tbody tr").all_inner_texts() == ["No fees and no counts on this day."]
