@@ -20,6 +20,7 @@ from config.roles import Role, has_any_role
 from rake.engine.policies import HourlyFee, PercentageFee
 from rake.models import FeeKind, FeePolicyVersion, TimeCharge
 from rake.selectors.words import fee_text
+from rooms.selectors import check_works_in
 from tables.models import DealerAssignment, GameKind, SeatSession, Table
 
 # Who may mark time charges at any table; a dealer only at the table they deal now.
@@ -170,8 +171,12 @@ def time_charges_list(
 
 
 def check_may_mark_time_charges(user: AbstractBaseUser | AnonymousUser, *, table_id: int) -> None:
-    """Floor managers mark charges anywhere; a dealer only at the table they deal now."""
+    """Floor managers mark charges at any table of the rooms they work in; a dealer only at the table they
+    deal now."""
     if has_any_role(user, MARK_ANYWHERE_ROLES):
+        room_id = Table.objects.filter(pk=table_id).values_list("room_id", flat=True).first()
+        if room_id is not None:
+            check_works_in(user, room_id=room_id)
         return
     if has_any_role(user, (Role.DEALER,)) and _dealing_now(user.pk).filter(table_id=table_id).exists():
         return

@@ -17,6 +17,7 @@ from config.errors import Conflict, DomainError, NotFound
 from rake.engine.policies import MAX_RATE, FeePolicyError, HourlyFee, PercentageFee, check_rate
 from rake.models import RATE_DECIMAL_PLACES, UNIT_MINUTES, FeeKind, FeePolicyVersion, TimeUnit
 from rake.selectors import fee_policy_in_force, game_fee_policy_in_force, sign_fee_words, table_is_idle
+from rooms.selectors import check_works_in
 from tables.models import Game, Table, TableStatus
 from tables.services.common import lock_table
 from tables.services.tables import table_sign_refresh
@@ -122,19 +123,24 @@ def check_policy_fields(*, kind: str, **values: Any) -> dict[str, Any]:
     return _percentage_fields(given) if kind == FeeKind.PERCENTAGE else _hourly_fields(given)
 
 
-def _scope(table_id: int | None, game_id: int | None) -> tuple[Table | None, Game | None]:
-    """Lock the table, or the game and its tables (by primary key), the policy is set for."""
+def _scope(actor: User, table_id: int | None, game_id: int | None) -> tuple[Table | None, Game | None]:
+    """Lock the table, or the game and its tables (by primary key), the policy is set for: by staff of
+    the table's room, or of every room the game is dealt in (a game's default reaches all its tables)."""
     if (table_id is None) == (game_id is None):
         raise DomainError(
             _("A fee policy is set for a table or as a game's default: name one of them."), code="fee_scope"
         )
     if table_id is not None:
-        return lock_table(table_id), None
+        table = lock_table(table_id)
+        check_works_in(actor, room_id=table.room_id)
+        return table, None
     assert game_id is not None
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id}, game_id=game_id)
-    list(Table.objects.select_for_update().filter(game=game).order_by("pk"))
+    tables = list(Table.objects.select_for_update().filter(game=game).order_by("pk"))
+    for room_id in sorted({t.room_id for t in tables}):
+        check_works_in(actor, room_id=room_id)
     return None, game
 
 
@@ -230,7 +236,7 @@ def fee_policy_set(
         collect_every_minutes=collect_every_minutes,
         charge_away=charge_away,
     )
-    table, game = _scope(table_id, game_id)
+    table, game = _scope(actor, table_id, game_id)
     latest = FeePolicyVersion.objects.filter(table=table, game=game).order_by("-effective_from").first()
     if latest is not None and start <= latest.effective_from:
         raise Conflict(

@@ -167,3 +167,21 @@ def test_the_groups_api_writes_each_rows_amounts_in_its_rooms_money(two_rooms, a
     assert [(r["currency"], r["fees"]) for r in body["fees_per_day"]] == [("AMD", "3000"), ("EUR", "12.50")]
     rows = api.get(reverse("api:drop_reconciliation"), {"gaming_day": day}).json()
     assert [(r["currency"], r["fees_posted"]) for r in rows] == [("AMD", "3000"), ("EUR", "12.50")]
+
+
+def test_a_fee_is_set_by_staff_of_the_rooms_it_reaches(floor_manager: User, two_rooms) -> None:
+    """A table's fee by its room's floor manager; a game's default, which reaches its tables in every room,
+    only by someone who works in all of them."""
+    from decimal import Decimal
+
+    from rake.services import fee_policy_set
+
+    ours, theirs = two_rooms
+    percent = {"kind": "percentage", "rate": Decimal("0.04"), "cap_per_hand": 1_000, "reason": "test"}
+    for scope in ({"table_id": theirs.pk}, {"game_id": theirs.game_id}):
+        with pytest.raises(Forbidden) as refused:
+            fee_policy_set(actor=floor_manager, **scope, **percent)
+        assert refused.value.code == "not_your_room"
+    assert fee_policy_set(actor=floor_manager, table_id=ours.pk, **percent).table == ours
+    group = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[None])
+    assert fee_policy_set(actor=group, game_id=theirs.game_id, **percent).game_id == theirs.game_id
