@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.conf import settings
 from django.db.models import Q, QuerySet, Sum
 
 from cashier.models import ChipTransaction, PaymentMethod, TransactionKind
@@ -63,27 +62,33 @@ def large_cash_log(*, day: date, room: Room, threshold: int | None = None) -> li
     ]
 
 
-def player_cash_today(*, player_id: int, kind: str, day: date | None = None) -> int:
-    total = _cash(day or current_gaming_day()).filter(player_id=player_id, kind=kind).aggregate(t=Sum("amount"))["t"]
+def player_cash_today(*, player_id: int, kind: str, room: Room, day: date | None = None) -> int:
+    """The player's cash ``kind`` at ``room``'s cage on its gaming ``day`` (today's by default)."""
+    cash = _cash(day or current_gaming_day(room=room)).filter(shift__drawer__room=room)
+    total = cash.filter(player_id=player_id, kind=kind).aggregate(t=Sum("amount"))["t"]
     return int(total or 0)
 
 
-def large_cash_warning(*, player_id: int, kind: str, amount: int) -> tuple[int, int] | None:
-    """(the day's total including ``amount``, the threshold) when it would pass the threshold."""
-    threshold = settings.CARDROOM_LARGE_CASH_THRESHOLD
-    total = player_cash_today(player_id=player_id, kind=kind) + amount
+def large_cash_warning(*, player_id: int, kind: str, amount: int, room: Room) -> tuple[int, int] | None:
+    """(the day's total at ``room``'s cage including ``amount``, the room's threshold) when it would pass
+    the threshold."""
+    threshold = room.large_cash_threshold
+    total = player_cash_today(player_id=player_id, kind=kind, room=room) + amount
     return (total, threshold) if total > threshold else None
 
 
 def large_cash_crossed(*, transaction_id: int) -> str | None:
-    """A description when this transaction took its player's day total over the threshold."""
-    txn = ChipTransaction.objects.select_related("player").filter(pk=transaction_id).first()
+    """A description when this transaction took its player's day total at its room's cage over the room's
+    threshold."""
+    txn = ChipTransaction.objects.select_related("player", "shift__drawer__room").filter(pk=transaction_id).first()
     if txn is None or txn.player_id is None:
         return None
-    threshold = settings.CARDROOM_LARGE_CASH_THRESHOLD
-    total = (
-        _cash(txn.gaming_day).filter(player_id=txn.player_id, kind=txn.kind, pk__lte=txn.pk).aggregate(t=Sum("amount"))
-    )["t"] or 0
+    room = txn.shift.drawer.room
+    threshold = room.large_cash_threshold
+    same = _cash(txn.gaming_day).filter(shift__drawer__room=room, player_id=txn.player_id, kind=txn.kind)
+    total = same.filter(pk__lte=txn.pk).aggregate(t=Sum("amount"))["t"] or 0
     if total > threshold >= total - txn.amount:
-        return f"player {txn.player_id} {txn.kind} cash {total} on {txn.gaming_day} (threshold {threshold})"
+        return (
+            f"player {txn.player_id} {txn.kind} cash {total} on {txn.gaming_day} at {room.code} (threshold {threshold})"
+        )
     return None

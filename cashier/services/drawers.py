@@ -33,7 +33,7 @@ from ledger.models import Account, AccountKind, Balance, Reason
 from ledger.services.accounts import account_create, singleton_accounts
 from ledger.services.chips import chip_amounts
 from ledger.services.posting import LegSpec, cash_legs, chip_legs, post_entry
-from rooms.models import StaffPlace
+from rooms.models import Room, StaffPlace
 from rooms.selectors import check_works_in
 
 # Who signs off what the cage cannot sign alone (a drawer's variance).
@@ -61,6 +61,8 @@ class TakenReceipt:
     drawer: int  # the shift's ledger account
     number: int
     places: dict[AccountKind, int]  # ids of the singleton places asked for
+    room_id: int  # the drawer's room, whose rules the receipt follows
+    anonymous_sale_limit: int  # that room's, in its minor units
 
 
 _TAKE_RECEIPT_SQL = sql_text(
@@ -70,10 +72,15 @@ _TAKE_RECEIPT_SQL = sql_text(
     # ended while the shift is open ends the selling, read by the statement that takes the receipt.
     "EXISTS (SELECT 1 FROM {Place} WHERE {Place}.{Place.user} = {Shift}.{Shift.cashier} "
     "AND {Place}.{Place.ended_at} IS NULL AND ({Place}.{Place.room} IS NULL OR {Place}.{Place.room} = "
-    "(SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer})))",
+    "(SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer}))), "
+    # The drawer's room and its limit of a sale without identification.
+    "(SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer}), "
+    "(SELECT {Room}.{Room.anonymous_sale_limit} FROM {Room} JOIN {Drawer} ON {Drawer}.{Drawer.room} = {Room}.{Room.id} "
+    "WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer})",
     Shift=DrawerShift,
     Place=StaffPlace,
     Drawer=Drawer,
+    Room=Room,
 )
 # A fast path (its twin: ``singleton_accounts`` after the lock): the ids of the places, read by the same statement.
 _PLACES_SQL = sql_text(
@@ -106,12 +113,19 @@ def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ())
         # Raised inside the caller's transaction: the receipt number taken is rolled back with it.
         raise Forbidden(_("You no longer work in this drawer's room: close the drawer."), code="not_your_room")
     found: dict[AccountKind, int] = {}
-    if len(row) > 4 and row[4]:
-        found = {AccountKind(kind): int(pk) for kind, pk in row[4].items()}
+    if len(row) > 6 and row[6]:
+        found = {AccountKind(kind): int(pk) for kind, pk in row[6].items()}
     missing = [k for k in kinds if k not in found]
     if missing:
         found |= singleton_accounts(*missing)
-    return TakenReceipt(shift_id=int(row[0]), drawer=int(row[1]), number=int(row[2]), places=found)
+    return TakenReceipt(
+        shift_id=int(row[0]),
+        drawer=int(row[1]),
+        number=int(row[2]),
+        places=found,
+        room_id=int(row[4]),
+        anonymous_sale_limit=int(row[5]),
+    )
 
 
 def counted_bank(*, cash: int, chips: Mapping[int, int]) -> Bank:

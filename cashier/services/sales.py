@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Exists, OuterRef
@@ -34,10 +33,11 @@ from tables.selectors import expulsions_active
 from tables.services.players import check_player_not_expelled
 
 
-def check_customer(*, player_id: int | None, amount: int) -> None:
-    """A registered player not under an expulsion, or an anonymous customer within the limit."""
+def check_customer(*, receipt: TakenReceipt, player_id: int | None, amount: int) -> None:
+    """A registered player not barred from the drawer's room, or an anonymous customer within that room's
+    limit. Checked once the receipt is taken: the drawer's room comes with it, in the same statement."""
     if player_id is None:
-        limit = settings.CARDROOM_ANONYMOUS_SALE_LIMIT
+        limit = receipt.anonymous_sale_limit
         if amount > limit:
             raise DomainError(
                 _("Above %(limit)s the customer must be identified from the player registry.")
@@ -52,7 +52,7 @@ def check_customer(*, player_id: int | None, amount: int) -> None:
     if expelled is None:
         raise NotFound(_("There is no player %(id)s in the registry.") % {"id": player_id})
     if expelled:
-        check_player_not_expelled(player_id=player_id, room_id=None)
+        check_player_not_expelled(player_id=player_id, room_id=receipt.room_id)
 
 
 def chip_sale_create(
@@ -64,7 +64,6 @@ def chip_sale_create(
         raise DomainError(_("Payment method %(m)r is not cash or card.") % {"m": method}, code="bad_method")
     amounts = chip_amounts(chips)
     check_total(amounts, amount)
-    check_customer(player_id=player_id, amount=amount)
 
     values = {d: a // chips[d] for d, a in amounts.items()}
 
@@ -73,6 +72,7 @@ def chip_sale_create(
         receipt = own_open_shift_take_receipt(
             actor, [AccountKind.OUTSTANDING, AccountKind.CASH_EXTERNAL, *([cash_from] if cash_from else [])]
         )
+        check_customer(receipt=receipt, player_id=player_id, amount=amount)
         ids, drawer = receipt.places, receipt.drawer
         cash_in = ids[cash_from] if cash_from else drawer
         legs = chip_legs(source=drawer, target=ids[AccountKind.OUTSTANDING], amounts=amounts)
@@ -100,12 +100,12 @@ def chip_redemption_create(
     if amount is not None:
         check_minor(amount)
         check_total(amounts, amount)
-    check_customer(player_id=player_id, amount=total)
 
     values = {d: a // chips[d] for d, a in amounts.items()}
 
     def work() -> ChipTransaction:
         receipt = own_open_shift_take_receipt(actor, [AccountKind.OUTSTANDING, AccountKind.CASH_EXTERNAL])
+        check_customer(receipt=receipt, player_id=player_id, amount=total)
         ids, drawer = receipt.places, receipt.drawer
         legs = chip_legs(source=ids[AccountKind.OUTSTANDING], target=drawer, amounts=amounts)
         legs += cash_legs(source=drawer, target=ids[AccountKind.CASH_EXTERNAL], amount=total)

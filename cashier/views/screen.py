@@ -33,6 +33,7 @@ from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
 from config.room_context import use_records_room
 from ledger.models import Denomination
+from tables.views.common import page_room
 
 
 @roles_allowed(*NAV_ROLES["cashier"]).page
@@ -199,7 +200,8 @@ def large_cash_partial(request: HttpRequest) -> HttpResponse:
         player_id = forms.optional_id(request.GET, "player")
         kind = "redemption" if request.GET.get("kind") == "redemption" else "sale"
         if player_id is not None and request.GET.get("method", "cash") == "cash":
-            warning = large_cash_warning(player_id=player_id, kind=kind, amount=forms.amount(request.GET))
+            amount = forms.amount(request.GET)
+            warning = large_cash_warning(player_id=player_id, kind=kind, amount=amount, room=page_room(request))
     except DomainError:
         warning = None
     return render(request, "cashier/index.html#large-cash", {"large_cash": warning})

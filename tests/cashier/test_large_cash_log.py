@@ -17,9 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def low_threshold(settings):
-    settings.CARDROOM_LARGE_CASH_THRESHOLD = 30_000  # the live warning's (still the installation's)
-    home_room_set(large_cash_threshold=30_000)  # the log's: the room's
+def low_threshold():
+    home_room_set(large_cash_threshold=30_000)
     return 30_000
 
 
@@ -52,8 +51,8 @@ def test_reversed_transactions_do_not_count(shift, cashier, player, floor_manage
 def test_the_live_warning_and_the_compliance_log_line(
     shift, cashier, player, low_threshold, caplog, django_capture_on_commit_callbacks
 ):
-    assert large_cash_warning(player_id=player.pk, kind="sale", amount=31_000) == (31_000, 30_000)
-    assert large_cash_warning(player_id=player.pk, kind="sale", amount=30_000) is None
+    assert large_cash_warning(player_id=player.pk, kind="sale", amount=31_000, room=home_room()) == (31_000, 30_000)
+    assert large_cash_warning(player_id=player.pk, kind="sale", amount=30_000, room=home_room()) is None
     with caplog.at_level(logging.WARNING, logger="cardroom.cashier"), django_capture_on_commit_callbacks(execute=True):
         chip_sale_create(actor=cashier, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)
         chip_sale_create(actor=cashier, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)

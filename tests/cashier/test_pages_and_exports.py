@@ -15,6 +15,7 @@ from cashier.models import ChipTransaction, ShiftStatus, Slip
 from cashier.services.sales import chip_sale_create
 from cashier.services.slips import slip_issue, slip_request
 from tests.cashier.conftest import assert_ledger_ok, by_value
+from tests.factories import home_room_set
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,7 @@ def test_htmx_breakdown_and_large_cash_warning(shift, cashier, player, client_fo
     d = by_value({25_000: 1, 10_000: 1, 1_000: 1})
     for pk in d:
         assert f'name="chip-{pk}" inputmode="numeric" pattern="[0-9]*" value="1"'.encode() in part.content
-    settings.CARDROOM_LARGE_CASH_THRESHOLD = 20_000
+    home_room_set(large_cash_threshold=20_000)
     chip_sale_create(actor=cashier, amount=15_000, method="cash", chips=by_value({5_000: 3}), player_id=player.pk)
     warn = client.get(reverse("cashier:hx_large_cash"), {"player": player.pk, "amount": "10000", "method": "cash"})
     assert b"Large cash" in warn.content

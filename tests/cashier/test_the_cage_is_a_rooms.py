@@ -17,14 +17,14 @@ from cashier.models import ChipTransaction, Drawer, DrawerShift, Slip
 from cashier.services.drawers import drawer_shift_open
 from cashier.services.sales import chip_redemption_create, chip_sale_create
 from cashier.services.slips import slip_issue, slip_request, slip_void_request
-from config.errors import Forbidden
+from config.errors import DomainError, Forbidden
 from config.roles import Role
 from ledger.models import Denomination, JournalEntry
 from rooms.models import Room, StaffPlace
 from rooms.services import staff_place, staff_place_end
 from tables.models import Table
 from tests.cashier.conftest import by_value
-from tests.factories import TableFactory, UserFactory, home_room
+from tests.factories import TableFactory, UserFactory, home_room, home_room_set
 
 pytestmark = pytest.mark.django_db
 
@@ -158,3 +158,40 @@ def test_an_accountant_reads_the_receipts_and_shifts_of_the_rooms_they_work_in(
     group = UserFactory(roles=[Role.ACCOUNTANT], rooms=[None])
     assert sorted(ids(group, "cashier-shifts")) == sorted([ours.pk, theirs.pk])
     assert ids(group, "cashier-transactions") == [sold.pk]
+
+
+def test_a_sale_follows_the_rules_of_the_drawers_room(
+    cashier: User, shift: DrawerShift, vilnius: Room, vilnius_manager: User, player
+) -> None:
+    """The limit of a sale without identification is the drawer's room's, and a player barred from another
+    room only buys chips here."""
+    from tables.services import expulsion_create
+
+    home_room_set(anonymous_sale_limit=5_000)
+    with pytest.raises(DomainError) as refused:
+        chip_sale_create(actor=cashier, amount=10_000, method="cash", chips=by_value({10_000: 1}))
+    assert refused.value.code == "player_required"
+    assert chip_sale_create(actor=cashier, amount=5_000, method="cash", chips=by_value({5_000: 1})).amount == 5_000
+    expulsion_create(
+        actor=vilnius_manager,
+        room=vilnius,
+        player_id=player.pk,
+        rule="House rule 4",
+        reason="Abuse of a dealer",
+        duration="permanent",
+    )
+    sold = chip_sale_create(
+        actor=cashier, amount=10_000, method="cash", chips=by_value({10_000: 1}), player_id=player.pk
+    )
+    assert sold.player_id == player.pk
+    expulsion_create(
+        actor=UserFactory(roles=[Role.FLOOR_MANAGER]),
+        room=home_room(),
+        player_id=player.pk,
+        rule="House rule 4",
+        reason="Abuse of a dealer",
+        duration="permanent",
+    )
+    with pytest.raises(DomainError) as barred:
+        chip_sale_create(actor=cashier, amount=10_000, method="cash", chips=by_value({10_000: 1}), player_id=player.pk)
+    assert barred.value.code == "player_expelled"
