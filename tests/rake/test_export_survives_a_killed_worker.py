@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
 from config.gaming_day import current_gaming_day
 from config.models import JobStatus
@@ -60,6 +61,13 @@ def test_an_export_survives_a_worker_killed_mid_export(rake_worker, accountant, 
     assert killed.status == JobStatus.RUNNING and killed.done < ROWS
     assert not ExportCompletion.objects.filter(export=killed).exists()
     assert list(export_dir().glob(f".fees-{killed.pk}-1.csv.part"))  # the dead attempt's temporary file
+    # A delivery while the dead attempt's lease is live is a duplicate and does nothing (the beat's requeue
+    # takes the job up after it ends): the redelivery under test comes after the lease, as a restart does.
+    wait_until(
+        lambda: ReportExport.objects.filter(pk=killed.pk, deadline__lt=timezone.now()).first(),
+        timeout=30,
+        what="the dead attempt's lease to end",
+    )
 
     rake_worker.start()
     done = wait_until(
