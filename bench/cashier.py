@@ -68,11 +68,14 @@ def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[st
     from rooms.services import staff_place
 
     admin = user_create(username="bench-admin", password=uuid.uuid4().hex, roles=[Role.ADMIN])
-    chip = Denomination.objects.filter(value=1_000).first() or denomination_create(value=1_000, colour="b", label="1k")
-    per_drawer = 2 * sales + 20 + in_process_sales  # the API run, its warm-up, the raw run, the in-process run
-    vault_stock(actor=admin, cash=0, chips={chip.pk: per_drawer * clients})
-    out = []
     room = room_chosen(room_id=None)
+    staff_place(actor=None, user=admin, room=room)
+    chip = Denomination.objects.filter(room=room, value=1_000).first() or denomination_create(
+        room_id=room.pk, value=1_000, colour="b", label="1k"
+    )
+    per_drawer = 2 * sales + 20 + in_process_sales  # the API run, its warm-up, the raw run, the in-process run
+    vault_stock(actor=admin, room=room, cash=0, chips={chip.pk: per_drawer * clients})
+    out = []
     for i in range(clients):
         user = user_create(username=f"bench-cashier-{i}", password=uuid.uuid4().hex, roles=[Role.CASHIER])
         staff_place(actor=admin, user=user, room=room)
@@ -84,7 +87,7 @@ def prepare(clients: int, sales: int, in_process_sales: int = 0) -> list[dict[st
     from ledger.models import Account, AccountKind, Balance
     from ledger.services.accounts import singleton_accounts
 
-    accounts = singleton_accounts(AccountKind.OUTSTANDING, AccountKind.CASH_EXTERNAL)
+    accounts = singleton_accounts(AccountKind.OUTSTANDING, AccountKind.CASH_EXTERNAL, room_id=room.pk)
     outstanding = accounts[AccountKind.OUTSTANDING]
     ids["outstanding_balance"] = Balance.objects.get(account_id=outstanding, denomination_id=chip.pk).pk
     ids["outstanding"], ids["cash_external"] = outstanding, accounts[AccountKind.CASH_EXTERNAL]
@@ -304,8 +307,9 @@ def main() -> None:
 
 def _check_ledger() -> None:
     from ledger.selectors.balances import ledger_check
+    from rooms.selectors import room_chosen
 
-    check = ledger_check()
+    check = ledger_check(room_id=room_chosen(room_id=None).pk)
     print(
         f"ledger check after the run: {'ok' if check.ok else 'FAILED'} "
         f"(unbalanced {len(check.unbalanced_entries)}, negative {len(check.negative_balances)})"

@@ -102,7 +102,8 @@ def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     bank = user_create(username="bench-admin", password="bench-pass-123", roles=[Role.ADMIN])
     room = room_chosen(room_id=None)
     staff_place(actor=None, user=admin, room=room)
-    scenarios.issue_chips(actor=bank, pieces=200_000)
+    staff_place(actor=None, user=bank, room=room)
+    scenarios.issue_chips(actor=bank, room=room, pieces=200_000)
     game = floor.game_create(
         actor=admin,
         name="Bench Hold'em NL 500/1,000",

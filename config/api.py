@@ -173,6 +173,21 @@ class StrictIntegerField(serializers.IntegerField):
         return int(super().to_internal_value(number))
 
 
+class RoomQuery(serializers.Serializer[dict[str, Any]]):
+    """``?room=<id>``: the room a read is for, required of a user who works in several rooms
+    (``rooms.selectors.room_for`` resolves it)."""
+
+    room = StrictIntegerField(text=True, required=False, allow_null=True, default=None)
+
+
+def room_asked(query_params: Mapping[str, Any]) -> int | None:
+    """The room a request's query names, or None; a malformed one is refused (400)."""
+    query = RoomQuery(data=query_params)
+    query.is_valid(raise_exception=True)
+    room_id: int | None = query.validated_data["room"]
+    return room_id
+
+
 class StrictBooleanField(serializers.BooleanField):
     """A yes or no, as ``true`` or ``false``: the one boolean field of every input.
 

@@ -194,3 +194,15 @@ def _json_value(value: Any) -> str:
     if isinstance(value, Decimal | UUID):
         return str(value)
     raise TypeError(f"{type(value).__name__} is not written by insert_all")
+
+
+def row_json_loads(text: str | None) -> Any:
+    """A ``row_to_json(...)::text`` column read back; a numeric (a fee rate) is a Decimal, never a float."""
+    return None if text is None else json.loads(text, parse_float=Decimal)
+
+
+def instance_from_row[M: Model](model: type[M], data: dict[str, Any]) -> M:
+    """A model instance from ``row_to_json`` of its table's row, as if the ORM had loaded it."""
+    fields = model._meta.concrete_fields
+    values = [f.to_python(data[str(f.column)]) for f in fields]
+    return model.from_db(connection.alias, [f.attname for f in fields], values)

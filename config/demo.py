@@ -26,16 +26,19 @@ DEMO_USERS: Final = [
     ("cashier", "Karine Cashier", [Role.CASHIER]),
     ("cashier2", "Lukas Cashier", [Role.CASHIER]),
     ("accountant", "Ona Accountant", [Role.ACCOUNTANT]),
-    # The Vilnius room's floor manager and dealers, and the group's accountant (rooms.demo places them).
+    # The Vilnius room's floor manager, dealers and cashier, and the group's accountant (rooms.demo places
+    # them; the admin works for the whole group).
     ("floor_lt", "Rūta Floor", [Role.FLOOR_MANAGER]),
     ("dealer_lt", "Jonas Dealer", [Role.DEALER]),
     ("dealer_lt2", "Aistė Dealer", [Role.DEALER]),
+    ("cashier_lt", "Tomas Cashier", [Role.CASHIER]),
     ("group", "Gayane Group Accountant", [Role.ACCOUNTANT]),
 ]
 # (app, the demo user who acts, the function of its demo module): the admin opens the rooms and places the
 # staff; the floor manager runs the first room's floor, sets the fees, then opens the tables (their signs
 # name the fees) and records the demo hands; the admin stocks the vault, whose drawer fills the open tables'
-# trays (an admin holds no operational role); the Vilnius floor manager opens that room's floor.
+# trays (an admin holds no operational role); the Vilnius floor manager opens that room's floor, and the
+# admin its cage.
 DEMO_APPS: Final = [
     ("rooms", "admin", "seed"),
     ("tables", "floor", "seed"),
@@ -44,6 +47,7 @@ DEMO_APPS: Final = [
     ("cashier", "admin", "seed"),
     ("games", "floor", "seed"),
     ("floor", "floor_lt", "seed_second_room"),
+    ("cashier", "admin", "seed_second_room"),
 ]
 
 

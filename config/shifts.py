@@ -1,33 +1,36 @@
-"""Shifts: the gaming day split into equal parts from its start (06:00 by default).
+"""Shifts: a room's gaming day split into equal parts from its start.
 
-Three shifts of eight hours unless ``CARDROOM_SHIFTS_PER_DAY`` says otherwise;
-fee charges and drop counts are reported per shift.
+Each room says how many (``rooms.models.Room.shifts_per_day``; the first room's from
+``CARDROOM_SHIFTS_PER_DAY``, three of eight hours by default); fee charges and drop counts are
+reported per shift.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Protocol
 
-from django.conf import settings
-
-from config.gaming_day import gaming_day_bounds, gaming_day_of
-
-
-def shifts_per_day() -> int:
-    return int(settings.CARDROOM_SHIFTS_PER_DAY)
+from config.gaming_day import RoomClock, gaming_day_bounds, gaming_day_of
 
 
-def shift_of(moment: datetime) -> int:
-    """1 for the first shift of the moment's gaming day, 2 for the next, ..."""
-    start, end = gaming_day_bounds(gaming_day_of(moment))
-    length = (end - start) / shifts_per_day()
-    return min(shifts_per_day(), int((moment - start) / length) + 1)
+class RoomShifts(RoomClock, Protocol):
+    """What a room's shifts are read from (``rooms.models.Room`` has it all)."""
+
+    @property
+    def shifts_per_day(self) -> int: ...
 
 
-def shift_in(day: date, moment: datetime) -> int:
-    """The shift of ``moment`` counted within gaming day ``day`` (a hand dealt across the day's end
-    belongs to the day it started in: its last shift)."""
-    own = gaming_day_of(moment)
+def shift_of(moment: datetime, *, room: RoomShifts) -> int:
+    """1 for the first shift of the moment's gaming day in ``room``, 2 for the next, ..."""
+    start, end = gaming_day_bounds(gaming_day_of(moment, room=room), room=room)
+    length = (end - start) / room.shifts_per_day
+    return min(room.shifts_per_day, int((moment - start) / length) + 1)
+
+
+def shift_in(day: date, moment: datetime, *, room: RoomShifts) -> int:
+    """The shift of ``moment`` counted within ``room``'s gaming day ``day`` (a hand dealt across the day's
+    end belongs to the day it started in: its last shift)."""
+    own = gaming_day_of(moment, room=room)
     if own == day:
-        return shift_of(moment)
-    return shifts_per_day() if own > day else 1
+        return shift_of(moment, room=room)
+    return room.shifts_per_day if own > day else 1

@@ -24,6 +24,12 @@ def sqlstate(exc: BaseException) -> str | None:
     return getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
 
 
+def constraint_name(exc: BaseException) -> str | None:
+    """The constraint a PostgreSQL error names (a unique index, or a trigger's ``RAISE ... CONSTRAINT``)."""
+    diag = getattr(exc.__cause__, "diag", None)
+    return getattr(diag, "constraint_name", None)
+
+
 def run_atomic[T](work: Callable[[], T], *, attempts: int = ATTEMPTS) -> T:
     """Run ``work`` in ``transaction.atomic``; retry 40001/40P01 a bounded number of times.
 

@@ -47,6 +47,37 @@ def no_truncate(prefix: str) -> Any:
     )
 
 
+# A room's gaming-day close and the records dated in the room's days wait for each other through one
+# transaction-level advisory lock per room (``DAY_LOCK``, the room's id): the transaction that writes such a
+# record holds it shared from the row's trigger (``waits_for_the_close``) to its end, the close takes it
+# alone (``day_close_lock``). A record written while its room's day is being closed waits for the close and
+# then finds its row (each service checks the day after writing, in a later statement, or the ledger's
+# trigger does); a close waits for the records written before it and counts them. Other rooms neither wait
+# nor are waited for.
+DAY_LOCK = 0x64617973  # "days"
+
+
+def waits_for_the_close(prefix: str, *, room_sql: str, operation: Any = None) -> Any:
+    """A row trigger: the transaction that writes the row holds its room's ``DAY_LOCK`` shared until it ends.
+    ``room_sql`` is the SQL of the row's room id (over ``NEW``); inserts, and the updates of ``operation``."""
+    return pgtrigger.Trigger(
+        name=f"{prefix}_waits_for_the_close",
+        level=pgtrigger.Row,
+        when=pgtrigger.Before,
+        operation=pgtrigger.Insert if operation is None else pgtrigger.Insert | operation,
+        func=f"PERFORM pg_advisory_xact_lock_shared({DAY_LOCK}, ({room_sql})::integer); RETURN NEW;",
+    )
+
+
+def day_close_lock(room_id: int) -> None:
+    """Hold ``room_id``'s ``DAY_LOCK`` alone until the transaction ends: the close of one of its days waits
+    for every transaction writing a record of the room and makes the later ones wait (PostgreSQL; SQLite
+    has one writer at a time)."""
+    if on_postgresql():
+        with connections["default"].cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [DAY_LOCK, room_id])
+
+
 def update_only_when(prefix: str, allowed_sql: str) -> Any:
     """Refuse an UPDATE unless ``allowed_sql`` (over OLD and NEW) holds."""
     return pgtrigger.Protect(

@@ -2,7 +2,7 @@
 
 The first room is the installation's (the migrations made it from the settings: in Yerevan, in drams);
 the second is in Vilnius, in euros. The demo staff work in the first room, the Vilnius staff in Vilnius,
-and the group accountant for the whole group (``config.demo.DEMO_USERS``).
+and the admin and the group accountant for the whole group (``config.demo.DEMO_USERS``).
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ SECOND_ROOM: Final[dict[str, Any]] = {
 }
 # Username -> the code of the room they work in (None: the whole group); the others work in the first room.
 PLACES: Final[dict[str, str | None]] = {
+    "admin": None,
     "floor_lt": "vilnius",
     "dealer_lt": "vilnius",
     "dealer_lt2": "vilnius",
+    "cashier_lt": "vilnius",
     "group": None,
 }
 

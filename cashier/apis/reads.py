@@ -27,25 +27,26 @@ from cashier.selectors.reports import (
     transactions_for_user,
     tray_counts_log,
 )
-from config.api import MoneyField, StrictIntegerField, money_out
+from config.api import MoneyField, money_out, room_asked
 from config.errors import DomainError, NotFound
 from config.gaming_day import current_gaming_day
-from config.numbers import MAX_ID
 from config.openapi import ERRORS
 from config.permissions import roles_allowed
 from config.roles import Role
 from ledger.models import Denomination, JournalEntry
 from ledger.selectors.balances import chips_outstanding, ledger_check
+from rooms.models import Room
 from rooms.selectors import room_for, room_ids_of
 
 STAFF = (Role.CASHIER, Role.FLOOR_MANAGER, Role.DEALER, Role.ACCOUNTANT)
 DAY = OpenApiParameter("day", OpenApiTypes.DATE, description="Gaming day (default: today's)")
+ROOM = OpenApiParameter("room", OpenApiTypes.INT, description="The room (required of a user of several rooms)")
 
 
-def _day(request: Request) -> date:
+def _day(request: Request, room: Room) -> date:
     raw = request.query_params.get("day")
     if not raw:
-        return current_gaming_day()
+        return current_gaming_day(room=room)
     try:
         return date.fromisoformat(raw)
     except ValueError:
@@ -54,10 +55,19 @@ def _day(request: Request) -> date:
 
 @extend_schema(tags=["cashier"])
 class DenominationListApi(generics.ListAPIView[Denomination]):
+    """A room's chips (``?room=``, required of a user of several rooms), smallest first."""
+
     permission_classes = [roles_allowed(read=STAFF)]
     serializer_class = DenominationOut
-    queryset = Denomination.objects.order_by("value")
     pagination_class = None
+
+    @extend_schema(parameters=[ROOM])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> QuerySet[Denomination]:
+        room = room_for(user=self.request.user, room_id=room_asked(self.request.query_params))
+        return Denomination.objects.filter(room=room).order_by("value")
 
 
 @extend_schema(tags=["cashier"])
@@ -147,13 +157,14 @@ class TrayCountListApi(generics.ListAPIView[TrayCount]):
 
 @extend_schema(tags=["cashier"])
 class EntryListApi(generics.ListAPIView[JournalEntry]):
-    """The journal, newest first (accountants)."""
+    """The journal of the rooms the accountant works in, newest first."""
 
     permission_classes = [roles_allowed(read=[Role.ACCOUNTANT])]
     serializer_class = EntryOut
 
     def get_queryset(self) -> QuerySet[JournalEntry]:
-        return JournalEntry.objects.select_related("reversed_by").prefetch_related("legs").order_by("-pk")
+        entries = JournalEntry.objects.filter(room_id__in=room_ids_of(self.request.user))
+        return entries.select_related("reversed_by").prefetch_related("legs").order_by("-pk")
 
 
 class OutstandingRowOut(serializers.Serializer[Any]):
@@ -172,9 +183,10 @@ class OutstandingApi(APIView):
 
     permission_classes = [roles_allowed(read=[Role.ACCOUNTANT, Role.CASHIER])]
 
-    @extend_schema(responses={200: OutstandingOut}, tags=["cashier"])
+    @extend_schema(parameters=[ROOM], responses={200: OutstandingOut}, tags=["cashier"])
     def get(self, request: Request) -> Response:
-        rows = chips_outstanding()
+        room = room_for(user=request.user, room_id=room_asked(request.query_params))
+        rows = chips_outstanding(room_id=room.pk)
         data = {
             "total": sum(a for _d, a in rows),
             "chips": [{"denomination": d.pk, "value": d.value, "amount": a} for d, a in rows],
@@ -198,9 +210,10 @@ class CageSummaryOut(serializers.Serializer[Any]):
 class CageSummaryApi(APIView):
     permission_classes = [roles_allowed(read=[Role.ACCOUNTANT])]
 
-    @extend_schema(parameters=[DAY], responses={200: CageSummaryOut}, tags=["cashier"])
+    @extend_schema(parameters=[DAY, ROOM], responses={200: CageSummaryOut}, tags=["cashier"])
     def get(self, request: Request) -> Response:
-        return Response(CageSummaryOut(cage_summary(_day(request))).data)
+        room = room_for(user=request.user, room_id=room_asked(request.query_params))
+        return Response(CageSummaryOut(cage_summary(_day(request, room), room_id=room.pk)).data)
 
 
 class LargeCashOut(serializers.Serializer[Any]):
@@ -212,14 +225,6 @@ class LargeCashOut(serializers.Serializer[Any]):
     transactions = serializers.IntegerField()
 
 
-class _RoomQuery(serializers.Serializer[Any]):
-    # Required of a user who works in several rooms.
-    room = StrictIntegerField(text=True, required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
-
-
-ROOM = OpenApiParameter("room", OpenApiTypes.INT, description="The room (required of a user of several rooms)")
-
-
 class LargeCashApi(APIView):
     """A room's large cash log: its threshold, its cage's receipts."""
 
@@ -227,10 +232,8 @@ class LargeCashApi(APIView):
 
     @extend_schema(parameters=[DAY, ROOM], responses={200: LargeCashOut(many=True)}, tags=["cashier"])
     def get(self, request: Request) -> Response:
-        query = _RoomQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        room = room_for(user=request.user, room_id=query.validated_data["room"])
-        return Response(LargeCashOut(large_cash_log(day=_day(request), room=room), many=True).data)
+        room = room_for(user=request.user, room_id=room_asked(request.query_params))
+        return Response(LargeCashOut(large_cash_log(day=_day(request, room), room=room), many=True).data)
 
 
 class StaleBalanceOut(serializers.Serializer[Any]):
@@ -256,6 +259,7 @@ class LedgerCheckApi(APIView):
 
     permission_classes = [roles_allowed(read=[Role.ACCOUNTANT])]
 
-    @extend_schema(responses={200: LedgerCheckOut}, tags=["cashier"])
+    @extend_schema(parameters=[ROOM], responses={200: LedgerCheckOut}, tags=["cashier"])
     def get(self, request: Request) -> Response:
-        return Response(LedgerCheckOut(ledger_check()).data)
+        room = room_for(user=request.user, room_id=room_asked(request.query_params))
+        return Response(LedgerCheckOut(ledger_check(room_id=room.pk)).data)

@@ -83,7 +83,9 @@ def shift_count_table(shift: DrawerShift, *, blind: bool) -> CountTable:
         # A supervisor looking at an open drawer sees what the ledger holds now.
         live = dict(Balance.objects.filter(account_id=shift.account_id).values_list("denomination_id", "amount"))
     seen = set(opening) | set(closing) | set(live)
-    denominations = Denomination.objects.filter(Q(active=True) | Q(pk__in=seen - {None})).order_by("-value")
+    denominations = Denomination.objects.filter(
+        Q(room_id=shift.drawer.room_id, active=True) | Q(pk__in=seen - {None})
+    ).order_by("-value")
     rows = []
     for key in [*denominations, None]:
         pk = key.pk if key is not None else None

@@ -137,24 +137,29 @@ class CageSummary:
     outstanding: int
 
 
-def cage_summary(day: date) -> CageSummary:
+def cage_summary(day: date, *, room_id: int) -> CageSummary:
+    """A room's cage on one of its gaming days: its entries by reason, receipts, slips, vault and chips out."""
     by_reason: list[dict[str, Any]] = [
         dict(row)
-        for row in JournalEntry.objects.filter(gaming_day=day)
+        for row in JournalEntry.objects.filter(room_id=room_id, gaming_day=day)
         .values("reason")
         .annotate(entries=Count("pk", distinct=True))
         .order_by("reason")
     ]
-    txns = ChipTransaction.objects.filter(gaming_day=day, entry__reversed_by__isnull=True).aggregate(
+    txns = ChipTransaction.objects.filter(
+        shift__drawer__room_id=room_id, gaming_day=day, entry__reversed_by__isnull=True
+    ).aggregate(
         sales_cash=Sum("amount", filter=Q(kind=TransactionKind.SALE, method=PaymentMethod.CASH), default=0),
         sales_card=Sum("amount", filter=Q(kind=TransactionKind.SALE, method=PaymentMethod.CARD), default=0),
         redemptions=Sum("amount", filter=Q(kind=TransactionKind.REDEMPTION), default=0),
         receipts=Count("pk"),
     )
-    slips = Slip.objects.filter(status=SlipStatus.RECEIVED, receive_entry__gaming_day=day).aggregate(
+    slips = Slip.objects.filter(room_id=room_id, status=SlipStatus.RECEIVED, receive_entry__gaming_day=day).aggregate(
         fills=Sum("amount", filter=Q(kind="fill"), default=0), credits=Sum("amount", filter=Q(kind="credit"), default=0)
     )
-    balances = Balance.objects.filter(account__kind__in=[AccountKind.VAULT, AccountKind.OUTSTANDING]).aggregate(
+    balances = Balance.objects.filter(
+        account__room_id=room_id, account__kind__in=[AccountKind.VAULT, AccountKind.OUTSTANDING]
+    ).aggregate(
         vault_cash=Sum("amount", filter=Q(account__kind=AccountKind.VAULT, denomination__isnull=True), default=0),
         vault_chips=Sum("amount", filter=Q(account__kind=AccountKind.VAULT, denomination__isnull=False), default=0),
         outstanding=Sum("amount", filter=Q(account__kind=AccountKind.OUTSTANDING), default=0),
@@ -162,7 +167,11 @@ def cage_summary(day: date) -> CageSummary:
     return CageSummary(
         day=day,
         by_reason=by_reason,
-        shifts=list(DrawerShift.objects.filter(gaming_day=day).select_related("drawer", "cashier", "supervisor")),
+        shifts=list(
+            DrawerShift.objects.filter(drawer__room_id=room_id, gaming_day=day).select_related(
+                "drawer", "cashier", "supervisor"
+            )
+        ),
         **txns,
         **slips,
         **balances,

@@ -15,7 +15,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError
 from django.utils import timezone
@@ -23,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from cashier.models import CountKind, Drawer, DrawerCount, DrawerCountLine, DrawerShift, ShiftStatus
 from cashier.selectors.drawers import no_open_drawer
-from config.db import fast_paths, prepared_cursor, sql_text
+from config.db import fast_paths, instance_from_row, prepared_cursor, row_json_loads, sql_text
 from config.errors import Conflict, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import check_minor
@@ -61,8 +60,16 @@ class TakenReceipt:
     drawer: int  # the shift's ledger account
     number: int
     places: dict[AccountKind, int]  # ids of the singleton places asked for
-    room_id: int  # the drawer's room, whose rules the receipt follows
-    anonymous_sale_limit: int  # that room's, in its minor units
+    room: Room  # the drawer's room, whose rules and ledger the receipt follows
+
+    @property
+    def room_id(self) -> int:
+        return self.room.pk
+
+    @property
+    def anonymous_sale_limit(self) -> int:
+        """The room's limit of a sale without identification, in its minor units."""
+        return self.room.anonymous_sale_limit
 
 
 _TAKE_RECEIPT_SQL = sql_text(
@@ -73,19 +80,24 @@ _TAKE_RECEIPT_SQL = sql_text(
     "EXISTS (SELECT 1 FROM {Place} WHERE {Place}.{Place.user} = {Shift}.{Shift.cashier} "
     "AND {Place}.{Place.ended_at} IS NULL AND ({Place}.{Place.room} IS NULL OR {Place}.{Place.room} = "
     "(SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer}))), "
-    # The drawer's room and its limit of a sale without identification.
-    "(SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer}), "
-    "(SELECT {Room}.{Room.anonymous_sale_limit} FROM {Room} JOIN {Drawer} ON {Drawer}.{Drawer.room} = {Room}.{Room.id} "
-    "WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer})",
+    # The drawer's room, whose ledger, clock, currency and limit of a sale without identification it follows.
+    "(SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer})",
     Shift=DrawerShift,
     Place=StaffPlace,
     Drawer=Drawer,
-    Room=Room,
 )
-# A fast path (its twin: ``singleton_accounts`` after the lock): the ids of the places, read by the same statement.
+# A fast path (its twin: the room read by the ORM and ``singleton_accounts`` after the lock): the room's row
+# and the ids of its places, read by the same statement.
 _PLACES_SQL = sql_text(
-    ", (SELECT json_object_agg({Account.kind}, {Account.id}) FROM {Account} WHERE {Account.kind} = ANY(%s))",
+    ", (SELECT row_to_json({Room})::text FROM {Room} JOIN {Drawer} ON {Drawer}.{Drawer.room} = {Room}.{Room.id} "
+    "WHERE {Drawer}.{Drawer.id} = {Shift}.{Shift.drawer}), "
+    "(SELECT json_object_agg({Account.kind}, {Account.id}) FROM {Account} WHERE {Account.kind} = ANY(%s) "
+    "AND {Account}.{Account.room} = (SELECT {Drawer}.{Drawer.room} FROM {Drawer} WHERE {Drawer}.{Drawer.id} = "
+    "{Shift}.{Shift.drawer}))",
     Account=Account,
+    Drawer=Drawer,
+    Shift=DrawerShift,
+    Room=Room,
 )
 STATEMENTS = (_TAKE_RECEIPT_SQL, _TAKE_RECEIPT_SQL + _PLACES_SQL)
 
@@ -95,13 +107,13 @@ def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ())
 
     ``UPDATE ... RETURNING`` takes the same row lock as ``SELECT ... FOR UPDATE``
     (first in the lock order) and saves a round trip on the busiest path; on
-    PostgreSQL the same statement reads the ids of the singleton ``places`` the
-    receipt moves money with. A place not created yet is created after the lock.
+    PostgreSQL the same statement reads the drawer's room and the ids of its singleton
+    ``places`` the receipt moves money with. A place not created yet is created after the lock.
     """
     kinds = sorted(places)
     params: list[Any] = [actor.pk, ShiftStatus.OPEN.value]
     sql = _TAKE_RECEIPT_SQL
-    if kinds and fast_paths():
+    if fast_paths():
         sql += _PLACES_SQL
         params.append([str(k) for k in kinds])
     with prepared_cursor() as cursor:
@@ -112,20 +124,14 @@ def own_open_shift_take_receipt(actor: User, places: Iterable[AccountKind] = ())
     if not row[3] and not actor.is_superuser:
         # Raised inside the caller's transaction: the receipt number taken is rolled back with it.
         raise Forbidden(_("You no longer work in this drawer's room: close the drawer."), code="not_your_room")
+    room = instance_from_row(Room, row_json_loads(row[5])) if len(row) > 5 else Room.objects.get(pk=row[4])
     found: dict[AccountKind, int] = {}
     if len(row) > 6 and row[6]:
         found = {AccountKind(kind): int(pk) for kind, pk in row[6].items()}
     missing = [k for k in kinds if k not in found]
     if missing:
-        found |= singleton_accounts(*missing)
-    return TakenReceipt(
-        shift_id=int(row[0]),
-        drawer=int(row[1]),
-        number=int(row[2]),
-        places=found,
-        room_id=int(row[4]),
-        anonymous_sale_limit=int(row[5]),
-    )
+        found |= singleton_accounts(*missing, room_id=room.pk)
+    return TakenReceipt(shift_id=int(row[0]), drawer=int(row[1]), number=int(row[2]), places=found, room=room)
 
 
 def counted_bank(*, cash: int, chips: Mapping[int, int]) -> Bank:
@@ -153,7 +159,9 @@ def drawer_shift_open(*, actor: User, drawer_id: int, cash: int, chips: Mapping[
         if busy.filter(drawer=drawer).exists():
             raise Conflict(_("%(d)s is in use by another cashier.") % {"d": drawer}, code="drawer_in_use")
         now = timezone.now()
-        account = account_create(kind=AccountKind.DRAWER, name=f"{drawer.name} · {actor.get_username()}")
+        account = account_create(
+            kind=AccountKind.DRAWER, name=f"{drawer.name} · {actor.get_username()}", room_id=drawer.room_id
+        )
         try:
             shift = DrawerShift.objects.create(
                 drawer=drawer,
@@ -165,11 +173,16 @@ def drawer_shift_open(*, actor: User, drawer_id: int, cash: int, chips: Mapping[
         except IntegrityError as exc:
             raise Conflict(_("That drawer or cashier just opened a shift."), code="drawer_in_use") from exc
         _count_record(shift=shift, kind=CountKind.OPENING, actor=actor, counted=bank, expected=None)
-        vault = singleton_accounts(AccountKind.VAULT)[AccountKind.VAULT]
+        vault = singleton_accounts(AccountKind.VAULT, room_id=drawer.room_id)[AccountKind.VAULT]
         legs = _bank_legs(source=vault, target=account.pk, bank=bank)
         if legs:
             shift.opening_entry = post_entry(
-                actor=actor, reason=Reason.OPENING, legs=legs, memo=str(drawer), ref=f"shift-open:{shift.pk}"
+                actor=actor,
+                room=drawer.room,
+                reason=Reason.OPENING,
+                legs=legs,
+                memo=str(drawer),
+                ref=f"shift-open:{shift.pk}",
             )
             shift.save(update_fields=["opening_entry"])
         return shift
@@ -183,7 +196,12 @@ def drawer_shift_close(*, actor: User, shift_id: int, cash: int, chips: Mapping[
     counted = counted_bank(cash=cash, chips=chips)
 
     def work() -> DrawerShift:
-        shift = DrawerShift.objects.select_for_update().filter(pk=shift_id).first()
+        shift = (
+            DrawerShift.objects.select_for_update(of=("self",))
+            .select_related("drawer__room")
+            .filter(pk=shift_id)
+            .first()
+        )
         if shift is None:
             raise NotFound(_("There is no drawer shift %(id)s.") % {"id": shift_id})
         if shift.cashier_id != actor.pk:
@@ -195,7 +213,7 @@ def drawer_shift_close(*, actor: User, shift_id: int, cash: int, chips: Mapping[
         keys = set(counted) | set(expected)
         shift.variance = sum(abs(counted.get(k, 0) - expected.get(k, 0)) for k in keys)
         shift.net_variance = sum(counted.values()) - sum(expected.values())
-        if shift.variance > settings.CARDROOM_DRAWER_VARIANCE_THRESHOLD:
+        if shift.variance > shift.drawer.room.drawer_variance_threshold:
             shift.status = ShiftStatus.PENDING
             shift.save(update_fields=["variance", "net_variance", "status"])
             return shift
@@ -212,7 +230,12 @@ def drawer_shift_approve(*, actor: User, shift_id: int) -> DrawerShift:
         raise Forbidden(_("A variance is signed off by a floor manager."))
 
     def work() -> DrawerShift:
-        shift = DrawerShift.objects.select_for_update().filter(pk=shift_id).first()
+        shift = (
+            DrawerShift.objects.select_for_update(of=("self",))
+            .select_related("drawer__room")
+            .filter(pk=shift_id)
+            .first()
+        )
         if shift is None:
             raise NotFound(_("There is no drawer shift %(id)s.") % {"id": shift_id})
         if shift.cashier_id == actor.pk:
@@ -241,7 +264,8 @@ def drawer_expected(shift: DrawerShift) -> Bank:
 def _close(*, shift: DrawerShift, actor: User, counted: Bank, expected: Bank) -> None:
     """Drawer -> vault: the ledger's expected bank leaves the drawer, the counted
     bank enters the vault, the difference goes to over/short."""
-    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT)
+    room = shift.drawer.room
+    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT, room_id=room.pk)
     legs: list[LegSpec] = []
     for key in sorted(set(counted) | set(expected), key=lambda k: (k is not None, k or 0)):
         c, e = counted.get(key, 0), expected.get(key, 0)
@@ -253,7 +277,12 @@ def _close(*, shift: DrawerShift, actor: User, counted: Bank, expected: Bank) ->
             legs.append(LegSpec(ids[AccountKind.OVER_SHORT], e - c, key))
     if legs:
         shift.closing_entry = post_entry(
-            actor=actor, reason=Reason.CLOSING, legs=legs, memo=str(shift.drawer), ref=f"shift-close:{shift.pk}"
+            actor=actor,
+            room=room,
+            reason=Reason.CLOSING,
+            legs=legs,
+            memo=str(shift.drawer),
+            ref=f"shift-close:{shift.pk}",
         )
     shift.status = ShiftStatus.CLOSED
     shift.closed_at = timezone.now()

@@ -20,6 +20,7 @@ from config.roles import Role, has_any_role
 from config.transactions import run_atomic
 from ledger.models import JournalEntry, Reason
 from ledger.services.reversals import entry_reverse
+from rooms.selectors import check_works_in
 
 # Entries reversed through a request. Slips and shifts have their own workflows, and fees and
 # drops are corrected through the hand or the count (rake.services) so the fee records and the
@@ -45,6 +46,7 @@ def reversal_request(*, actor: User, entry_id: int, reason: str) -> ReversalRequ
         original = JournalEntry.objects.select_for_update().filter(pk=entry_id).first()
         if original is None:
             raise NotFound(_("There is no journal entry #%(n)s.") % {"n": entry_id})
+        check_works_in(actor, room_id=original.room_id)
         _check_reversible(original)
         receipt = ChipTransaction.objects.filter(entry=original).select_related("shift").first()
         if receipt is not None and receipt.shift.cashier_id != actor.pk:
@@ -130,6 +132,7 @@ def _pending_locked(request_id: int, actor: User) -> ReversalRequest:
         )
     if request.created_by_id == actor.pk:
         raise Forbidden(_("A reversal needs a second person: not the one who asked for it."), code="same_user")
+    check_works_in(actor, room_id=request.entry.room_id)
     return request
 
 

@@ -27,7 +27,7 @@ from ledger.models import AccountKind, Balance, Reason
 from ledger.services.balances import balances_apply
 from ledger.services.change import greedy_breakdown
 from ledger.services.chips import check_total, chip_amounts
-from ledger.services.posting import LegSpec, cash_legs, check_legs, chip_legs, entry_insert
+from ledger.services.posting import LegSpec, cash_legs, check_legs, check_legs_in_room, chip_legs, entry_insert
 from tables.models import Player
 from tables.selectors import expulsions_active
 from tables.services.players import check_player_not_expelled
@@ -140,10 +140,11 @@ def _receipt(
     makes the receipt number gap-free.
     """
     check_legs(legs, values=values)
+    check_legs_in_room(legs, room_id=receipt.room_id)  # the chips handed in are the drawer's room's
     now = timezone.now()
     reason = Reason.SALE if kind == TransactionKind.SALE else Reason.REDEMPTION
     memo = f"receipt {receipt.shift_id}-{receipt.number:04d}"
-    entry = entry_insert(actor=actor, reason=reason, legs=legs, memo=memo, at=now)
+    entry = entry_insert(actor=actor, room=receipt.room, reason=reason, legs=legs, memo=memo, at=now)
     txn = ChipTransaction(
         kind=kind,
         method=method,

@@ -101,10 +101,11 @@ def slip_issue(*, actor: User, slip_id: int) -> Slip:
 
     def work() -> Slip:
         slip, shift, tray = _lock_for(ISSUE, actor=actor, slip_id=slip_id)
-        transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
+        transit = singleton_accounts(AccountKind.TRANSIT, room_id=slip.room_id)[AccountKind.TRANSIT]
         source = shift.account_id if shift else tray
         slip.issue_entry = post_entry(
             actor=actor,
+            room=slip.room,
             reason=_reason(slip),
             legs=chip_legs(source=source, target=transit, amounts=_amounts(slip)),
             memo=_("%(slip)s issued") % {"slip": slip},
@@ -122,10 +123,11 @@ def slip_receive(*, actor: User, slip_id: int) -> Slip:
 
     def work() -> Slip:
         slip, shift, tray = _lock_for(RECEIVE, actor=actor, slip_id=slip_id)
-        transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
+        transit = singleton_accounts(AccountKind.TRANSIT, room_id=slip.room_id)[AccountKind.TRANSIT]
         target = shift.account_id if shift else tray
         slip.receive_entry = post_entry(
             actor=actor,
+            room=slip.room,
             reason=_reason(slip),
             legs=chip_legs(source=transit, target=target, amounts=_amounts(slip)),
             memo=_("%(slip)s received") % {"slip": slip},
@@ -173,11 +175,12 @@ def slip_void_confirm(*, actor: User, slip_id: int) -> Slip:
             slip.shift = shift  # the locked row, which the check reads
         check_slip_step(CONFIRM, slip=slip, desk=SlipDesk(actor=actor, open_shift=None, closed_trays=frozenset()))
         if slip.issue_entry_id is not None:
-            transit = singleton_accounts(AccountKind.TRANSIT)[AccountKind.TRANSIT]
+            transit = singleton_accounts(AccountKind.TRANSIT, room_id=slip.room_id)[AccountKind.TRANSIT]
             source = shift.account_id if shift else table_account(table_id=slip.table_id, kind=AccountKind.TRAY)
             legs = chip_legs(source=transit, target=source, amounts=_amounts(slip))
             slip.void_entry = post_entry(
                 actor=actor,
+                room=slip.room,
                 reason=Reason.REVERSAL,
                 legs=legs,
                 memo=_("%(slip)s void: %(why)s") % {"slip": slip, "why": slip.void_reason},

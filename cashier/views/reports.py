@@ -24,22 +24,23 @@ from config.gaming_day import current_gaming_day
 from config.money import format_money
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
-from ledger.models import Denomination
-from ledger.selectors.balances import chips_outstanding, ledger_check, stale_balances_shown
+from ledger.selectors.balances import chips_outstanding, denominations, ledger_check, stale_balances_shown
+from rooms.models import Room
 from tables.models import Table
 from tables.views.common import page_room
 
 
-def _day(request: HttpRequest) -> date:
+def _day(request: HttpRequest, room: Room) -> date:
     try:
         return date.fromisoformat(request.GET.get("day", ""))
     except ValueError:
-        return current_gaming_day()
+        return current_gaming_day(room=room)
 
 
 @roles_allowed(*MENU_ROLES["cage_summary"]).page
 def cage_summary_page(request: HttpRequest) -> HttpResponse:
-    summary = cage_summary(_day(request))
+    room = page_room(request)
+    summary = cage_summary(_day(request, room), room_id=room.pk)
     fmt = wants_export(request)
     if fmt:
         header = [_("drawer"), _("cashier"), _("status"), _("opened"), _("closed"), _("variance")]
@@ -47,27 +48,29 @@ def cage_summary_page(request: HttpRequest) -> HttpResponse:
             [s.drawer.name, s.cashier.get_username(), s.status, s.opened_at, s.closed_at, s.variance]
             for s in summary.shifts
         ]
-        return export_response(fmt=fmt, name=f"cage-{summary.day}", header=header, rows=rows)
-    check = ledger_check()
-    context = {"summary": summary, "check": check, "stale": stale_balances_shown(check)}
+        return export_response(fmt=fmt, name=f"cage-{room.code}-{summary.day}", header=header, rows=rows)
+    check = ledger_check(room_id=room.pk)
+    context = {"room": room, "summary": summary, "check": check, "stale": stale_balances_shown(check)}
     return render(request, "cashier/cage_summary.html", context)
 
 
 @roles_allowed(*MENU_ROLES["outstanding"]).page
 def outstanding_page(request: HttpRequest) -> HttpResponse:
-    rows = chips_outstanding()
+    room = page_room(request)
+    rows = chips_outstanding(room_id=room.pk)
     fmt = wants_export(request)
     if fmt:
         data = [[d.label, d.value, amount // d.value, amount] for d, amount in rows]
         header = [_("chip"), _("value"), _("count"), _("amount")]
-        return export_response(fmt=fmt, name="chips-outstanding", header=header, rows=data)
-    return render(request, "cashier/outstanding.html", {"rows": rows, "total": sum(a for _d, a in rows)})
+        return export_response(fmt=fmt, name=f"chips-outstanding-{room.code}", header=header, rows=data)
+    context = {"room": room, "rows": rows, "total": sum(a for _d, a in rows)}
+    return render(request, "cashier/outstanding.html", context)
 
 
 @roles_allowed(*MENU_ROLES["large_cash"]).page
 def large_cash_page(request: HttpRequest) -> HttpResponse:
-    day = _day(request)
     room = page_room(request)
+    day = _day(request, room)
     rows = large_cash_log(day=day, room=room)
     fmt = wants_export(request)
     if fmt:
@@ -106,8 +109,8 @@ def slips_page(request: HttpRequest) -> HttpResponse:
     desk = slip_desk_for(acting_user(request), shown)
     context = {
         "slips": [(s, slip_steps(slip=s, desk=desk)) for s in shown],
-        "tables": Table.objects.order_by("number"),
-        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        "tables": Table.objects.filter(room=room).order_by("number") if room else Table.objects.none(),
+        "denominations": denominations(room_id=room.pk if room else None, largest_first=True),
         "kinds": SlipKind.choices,
         "form_key": form_key(),
     }
@@ -176,8 +179,8 @@ def tray_counts_page(request: HttpRequest) -> HttpResponse:
         return export_response(fmt=fmt, name=f"tray-counts-{room.code}", header=header, rows=rows)
     context = {
         "counts": counts[:200],
-        "tables": Table.objects.order_by("number"),
-        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        "tables": Table.objects.filter(room=room).order_by("number"),
+        "denominations": denominations(room_id=room.pk if room else None, largest_first=True),
         "kinds": TrayCountKind.choices,
         "form_key": form_key(),
     }

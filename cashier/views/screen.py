@@ -32,14 +32,16 @@ from config.money import currency_code
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
 from config.room_context import use_records_room
-from ledger.models import Denomination
+from ledger.selectors import balances
 from tables.views.common import page_room
 
 
 @roles_allowed(*NAV_ROLES["cashier"]).page
 def index(request: HttpRequest) -> HttpResponse:
     shift = open_shift_of(request.user)
-    denominations = list(Denomination.objects.filter(active=True).order_by("-value"))
+    # The chips of the open drawer's room, else of the room picked in the top bar.
+    room_id = shift.drawer.room_id if shift else getattr(request.room, "pk", None)  # type: ignore[attr-defined]
+    denominations = list(balances.denominations(room_id=room_id, largest_first=True))
     sale, redeem = kept_input(request, "page:sale"), kept_input(request, "page:redemption")
     context: dict[str, object] = {
         "shift": shift,
@@ -157,7 +159,7 @@ def shift_report_page(request: HttpRequest, pk: int) -> HttpResponse:
     shift = shift_get_for_user(request.user, pk)
     use_records_room(shift.drawer.room)
     typed = kept_input(request, "page:shift-close")
-    denominations = Denomination.objects.filter(active=True).order_by("-value")
+    denominations = balances.denominations(room_id=shift.drawer.room_id, largest_first=True)
     context = {
         "report": shift_report(shift),
         "shift": shift,
@@ -186,7 +188,7 @@ def breakdown_partial(request: HttpRequest) -> HttpResponse:
                 note = _("The drawer's chips cannot make up the last %(left)s.") % {"left": left}
         except DomainError as exc:
             note = exc.message
-    denominations = Denomination.objects.filter(active=True).order_by("-value")
+    denominations = balances.denominations(room_id=shift.drawer.room_id if shift else None, largest_first=True)
     rows = [(d, counts.get(d.pk, 0)) for d in denominations]
     return render(request, "cashier/index.html#sale-chips", {"sale_rows": rows, "breakdown_note": note})
 

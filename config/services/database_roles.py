@@ -9,8 +9,8 @@ that keep posted records append-only (``config.triggers``) then hold against the
 What the room does at run time needs no more than ``RUNTIME_TABLE_PRIVILEGES`` and the sequences' usage:
 
 - rows of every table: the records, the outbox, the sessions (``django_session``), the login attempts;
-- ``LOCK TABLE ... IN SHARE MODE`` (the gaming day's close, ``rake.services.days``): ``UPDATE`` on it;
-- ``pg_advisory_xact_lock`` (time charges), a session setting (``SET synchronous_commit``, pghistory's
+- ``pg_advisory_xact_lock`` (time charges, a room's gaming-day close and the records that wait for it,
+  ``config.triggers``), a session setting (``SET synchronous_commit``, pghistory's
   context by ``set_config``), ``COPY (SELECT ...) TO STDOUT`` (the fee detail CSV): no privilege beyond
   the rows'.
 

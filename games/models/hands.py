@@ -26,7 +26,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
-from config.triggers import append_only, no_truncate
+from config.triggers import append_only, no_truncate, waits_for_the_close
+from tables.models import ROOM_OF_THE_ROWS_TABLE
 
 # The head columns services may move; everything else in a Hand row is fixed at insert.
 HEAD_FIELDS = ["status", "seq", "pot", "fee", "ended_at"]
@@ -121,6 +122,8 @@ class Hand(Recorded):
             ),
         ]
         triggers = [
+            # a hand started, or ended, while its room's day is closed waits for the close
+            waits_for_the_close("hand", room_sql=ROOM_OF_THE_ROWS_TABLE, operation=pgtrigger.UpdateOf("status")),
             pgtrigger.Protect(
                 name="hand_fixed_columns",
                 operation=pgtrigger.Update,

@@ -43,13 +43,14 @@ def pending_fees(
     return rows.order_by("gaming_day", "pk")
 
 
-def pending_totals(days: Iterable[date]) -> dict[date, PendingTotal]:
-    """How many fees, and how much, are pending in each of ``days`` (one query)."""
+def pending_totals(days: Iterable[date], *, room_id: int) -> dict[date, PendingTotal]:
+    """How many fees of the tables of ``room_id``, and how much, are pending in each of ``days`` (one query)."""
     wanted = sorted(set(days))
     if not wanted:
         return {}
     rows = (
         pending_fees(day_from=wanted[0], day_to=wanted[-1])
+        .filter(table__room_id=room_id)
         .values("gaming_day")
         .annotate(n=Count("pk"), total=Sum("amount"))
         .values_list("gaming_day", "n", "total")
@@ -58,11 +59,14 @@ def pending_totals(days: Iterable[date]) -> dict[date, PendingTotal]:
     return {day: PendingTotal(n, total or 0) for day, n, total in rows}
 
 
-def unposted_total(day: date) -> PendingTotal:
-    """Every completed hand of ``day`` with a fee and no fee record in force: the pending fees, and any the
-    sweep has not looked at yet (a hand recorded before pending fees were kept). The day close reads this."""
+def unposted_total(day: date, *, room_id: int) -> PendingTotal:
+    """Every completed hand of ``day`` at a table of ``room_id`` with a fee and no fee record in force: the
+    pending fees, and any the sweep has not looked at yet (a hand recorded before pending fees were kept).
+    The room's day close reads this."""
     posted = FeeCharge.objects.filter(hand_id=OuterRef("pk"), reverses__isnull=True)
-    hands = Hand.objects.filter(gaming_day=day, status=HandStatus.COMPLETE, fee__gt=0).exclude(Exists(posted))
+    hands = Hand.objects.filter(gaming_day=day, table__room_id=room_id, status=HandStatus.COMPLETE, fee__gt=0).exclude(
+        Exists(posted)
+    )
     found = hands.aggregate(n=Count("pk"), total=Sum("fee"))
     return PendingTotal(found["n"], found["total"] or 0)
 

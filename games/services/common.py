@@ -42,7 +42,7 @@ def apply_event(state: Hand, event: Event, *, prefix: str = "") -> Hand:
 
 
 def lock_hand(hand_id: int) -> HandRow:
-    hand = HandRow.objects.select_for_update(of=("self",)).select_related("table").filter(pk=hand_id).first()
+    hand = HandRow.objects.select_for_update(of=("self",)).select_related("table__room").filter(pk=hand_id).first()
     if hand is None:
         raise NotFound(_("Hand %(hand_id)s does not exist.") % {"hand_id": hand_id}, hand_id=hand_id)
     return hand

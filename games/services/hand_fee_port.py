@@ -7,7 +7,6 @@ from datetime import date
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from games.models import Hand
 from games.selectors import hand_fees as reads
 from games.services import hand_fees as writes
 from rake.models import FeeCharge
@@ -17,13 +16,11 @@ from rake.selectors.pending import PendingList, PendingTotal
 class PendingHandFees:
     """``rake.selectors.pending.PendingHandFees``, registered by ``games.apps``."""
 
-    hands_table = Hand._meta.db_table
+    def pending_totals(self, days: Iterable[date], *, room_id: int) -> dict[date, PendingTotal]:
+        return reads.pending_totals(days, room_id=room_id)
 
-    def pending_totals(self, days: Iterable[date]) -> dict[date, PendingTotal]:
-        return reads.pending_totals(days)
-
-    def unposted_total(self, day: date) -> PendingTotal:
-        return reads.unposted_total(day)
+    def unposted_total(self, day: date, *, room_id: int) -> PendingTotal:
+        return reads.unposted_total(day, room_id=room_id)
 
     def pending_fee_list(
         self, *, user: User | AnonymousUser, day_from: date | None, day_to: date | None, table_id: int | None

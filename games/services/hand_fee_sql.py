@@ -60,7 +60,9 @@ def hand_fee_post_sql(*, actor: User, hand: Hand) -> str | None:
     refusal says which).
     """
     now = timezone.now()
-    posting = fee_posting(actor=actor, table_id=hand.table_id, amount=hand.fee, ref=f"hand:{hand.pk}", at=now)
+    posting = fee_posting(
+        actor=actor, room=hand.table.room, table_id=hand.table_id, amount=hand.fee, ref=f"hand:{hand.pk}", at=now
+    )
     if posting is None:
         return None
     record = hand_fee_record(
@@ -72,7 +74,7 @@ def hand_fee_post_sql(*, actor: User, hand: Hand) -> str | None:
         dealer_id=hand.dealer_id,
         policy_id=hand.fee_policy_id,
         gaming_day=hand.gaming_day,
-        shift=shift_in(hand.gaming_day, hand.ended_at or now),
+        shift=shift_in(hand.gaming_day, hand.ended_at or now, room=hand.table.room),
         pots=hand.pot,
         fee=hand.fee,
         at=now,

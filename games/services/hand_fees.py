@@ -21,7 +21,7 @@ import logging
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -51,7 +51,7 @@ def hand_fees_post(*, actor: User, hand_id: int) -> bool:
     already holds it), so a concurrent call waits and then finds the record.
     """
     with transaction.atomic():
-        hand = Hand.objects.select_for_update().filter(pk=hand_id).first()
+        hand = Hand.objects.select_for_update(of=("self",)).select_related("table__room").filter(pk=hand_id).first()
         if hand is None:
             raise NotFound(_("Hand %(id)s does not exist.") % {"id": hand_id}, hand_id=hand_id)
         if hand.status == HandStatus.COMPLETE:
@@ -97,7 +97,9 @@ def hand_fees_sweep(*, actor: User, limit: int = 500) -> list[int]:
     """
     charged = FeeCharge.objects.filter(hand_id__isnull=False, reverses__isnull=True)
     reversed_ = FeeCharge.objects.filter(reverses__hand_id__isnull=False).values("reverses__hand_id")
-    open_days = ~Q(gaming_day__in=GamingDayClose.objects.values("gaming_day"))
+    # A hand's day is closed when its table's room closed that day.
+    closed = GamingDayClose.objects.filter(room_id=OuterRef("table__room_id"), gaming_day=OuterRef("gaming_day"))
+    open_days = ~Exists(closed)
     due = Hand.objects.filter(open_days).filter(
         Q(status=HandStatus.COMPLETE) & ~Q(pk__in=charged.values("hand_id"))
         | Q(status__in=REVERSED_STATUSES, pk__in=charged.values("hand_id")) & ~Q(pk__in=reversed_)
@@ -128,7 +130,12 @@ def _hand_charge(actor: User, hand: Hand) -> bool:
     entry = None
     if hand.fee:
         entry = fee_to_drop_box(
-            actor=actor, table_id=hand.table_id, amount=hand.fee, ref=f"hand:{hand.pk}", change_from_tray=True
+            actor=actor,
+            room=hand.table.room,
+            table_id=hand.table_id,
+            amount=hand.fee,
+            ref=f"hand:{hand.pk}",
+            change_from_tray=True,
         )
     # A hand at an hourly table is counted (hands dealt, pots) under the hourly kind, with no fee.
     kind = FeeKind.PERCENTAGE
@@ -136,7 +143,8 @@ def _hand_charge(actor: User, hand: Hand) -> bool:
         policy_kind = FeePolicyVersion.objects.filter(pk=hand.fee_policy_id).values_list("kind", flat=True).first()
         kind = FeeKind.HOURLY if policy_kind == FeeKind.HOURLY else FeeKind.PERCENTAGE
     fee_charge_record(
-        FeeCharge(
+        room_id=hand.table.room_id,
+        charge=FeeCharge(
             source=FeeSource.HAND,
             kind=kind,
             hand_id=hand.pk,
@@ -144,14 +152,14 @@ def _hand_charge(actor: User, hand: Hand) -> bool:
             game_id=hand.game_id,
             dealer_id=hand.dealer_id,
             gaming_day=hand.gaming_day,
-            shift=shift_in(hand.gaming_day, hand.ended_at or timezone.now()),
+            shift=shift_in(hand.gaming_day, hand.ended_at or timezone.now(), room=hand.table.room),
             hands=1,
             pots=hand.pot,
             fee=hand.fee,
             journal_entry=entry,
             created_at=timezone.now(),
             created_by=actor,
-        )
+        ),
     )
     return True
 

@@ -150,8 +150,8 @@ def _import_one(actor: User, table_id: int, result: ReplayResult, digest: str) -
     state = result.hand
     assert state is not None
     at = timezone.now()
-    day = gaming_day_of(at)
     table = lock_table(table_id)
+    day = gaming_day_of(at, room=table.room)
     game = table.game
     assert game is not None
     hand = HandRow.objects.create(

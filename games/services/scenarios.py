@@ -95,18 +95,19 @@ def seat_players(
     ]
 
 
-def issue_chips(*, actor: User, pieces: int, values: Sequence[int] = CHIP_VALUES) -> dict[int, int]:
-    """Chips of ``values`` issued to the vault (``2 * pieces`` of each) and ``pieces`` of each sold to the
-    players, as in a room that is open: a hand's fee then moves real chips (chips outstanding -> the
+def issue_chips(*, actor: User, room: Room, pieces: int, values: Sequence[int] = CHIP_VALUES) -> dict[int, int]:
+    """Chips of ``values`` issued to ``room``'s vault (``2 * pieces`` of each) and ``pieces`` of each sold
+    to the players, as in a room that is open: a hand's fee then moves real chips (chips outstanding -> the
     table's drop box) through the ledger. Returns ``{value: denomination id}``."""
     from cashier.services.vault import vault_stock
 
-    ids = {v: denomination_create(value=v, colour=f"c{v}", label=str(v)).pk for v in values}
-    vault_stock(actor=actor, cash=0, chips=dict.fromkeys(ids.values(), pieces * 2))
-    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING)
+    ids = {v: denomination_create(room_id=room.pk, value=v, colour=f"c{v}", label=str(v)).pk for v in values}
+    vault_stock(actor=actor, room=room, cash=0, chips=dict.fromkeys(ids.values(), pieces * 2))
+    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING, room_id=room.pk)
     with transaction.atomic():
         post_entry(
             actor=actor,
+            room=room,
             reason=Reason.ADJUSTMENT,
             legs=chip_legs(
                 source=accounts[AccountKind.VAULT],

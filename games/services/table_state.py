@@ -27,11 +27,9 @@ would miss what the previous holder committed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Any
 
 from django.db import connection
@@ -39,7 +37,7 @@ from django.db.models import Exists, Model, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.db import fast_paths, prepared_cursor, sql_text
+from config.db import fast_paths, instance_from_row, prepared_cursor, row_json_loads, sql_text
 from config.errors import NotFound
 from config.gaming_day import gaming_day_of
 from config.numbers import MAX_ID
@@ -52,6 +50,7 @@ from ledger.selectors.balances import denominations
 from ledger.selectors.days import gaming_day_is_closed
 from rake.models import FeePolicyVersion
 from rake.selectors import fee_policy_in_force
+from rooms.models import Room
 from tables.models import DealerAssignment, Game, Player, SeatAway, SeatSession, SignVersion, Table
 from tables.selectors import aways_by_session, sign_in_force
 from tables.services.common import lock_table
@@ -101,7 +100,7 @@ def table_state(table_id: int, *, client_hand_id: str = "") -> TableState:
 
 def _read_orm(table: Table, *, client_hand_id: str) -> TableState:
     now = timezone.now()
-    day = gaming_day_of(now)
+    day = gaming_day_of(now, room=table.room)
     seated = seated_with_stacks(table.pk)
     ids = [s.session.pk for s in seated]
     open_hand = HandRow.objects.filter(table_id=table.pk, status=HandStatus.OPEN).values_list("pk", "number").first()
@@ -125,9 +124,9 @@ def _read_orm(table: Table, *, client_hand_id: str) -> TableState:
         aways=aways_by_session(session_ids=ids),
         dealt=frozenset(dealt.values_list("pk", flat=True)),
         fee_policy=fee_policy_in_force(table_id=table.pk, at=now),
-        smallest_chip=denominations().values_list("value", flat=True).first(),
+        smallest_chip=denominations(room_id=table.room_id).values_list("value", flat=True).first(),
         last_hand=LastHand(*last) if last is not None else None,
-        day_closed=gaming_day_is_closed(day),
+        day_closed=gaming_day_is_closed(day, room_id=table.room_id),
         sign_id=sign.pk if sign is not None else None,
         next_number=next_number(table.pk, day),
         recorded_id=recorded.first() if recorded is not None else None,
@@ -146,6 +145,7 @@ _NAMES: dict[str, type[Model]] = {
     "HandSeat": HandSeat,
     "Player": Player,
     "Policy": FeePolicyVersion,
+    "Room": Room,
     "Session": SeatSession,
     "Sign": SignVersion,
     "Stack": SeatStack,
@@ -156,8 +156,9 @@ _LOCK_SQL = sql_text(
     """
 SELECT row_to_json(t)::text, row_to_json(g)::text,
     (SELECT a.{Assignment.dealer} FROM {Assignment} a
-        WHERE a.{Assignment.table} = t.{Table.id} AND a.{Assignment.ended_at} IS NULL LIMIT 1)
-FROM {Table} t LEFT JOIN {Game} g ON g.{Game.id} = t.{Table.game}
+        WHERE a.{Assignment.table} = t.{Table.id} AND a.{Assignment.ended_at} IS NULL LIMIT 1),
+    row_to_json(r)::text
+FROM {Table} t LEFT JOIN {Game} g ON g.{Game.id} = t.{Table.game} JOIN {Room} r ON r.{Room.id} = t.{Table.room}
 WHERE t.{Table.id} = %(table)s::bigint
 FOR UPDATE OF t
 """,
@@ -191,13 +192,14 @@ SELECT
         WHERE (f.{Policy.table} = %(table)s::bigint OR f.{Policy.game} = %(game)s::bigint)
             AND f.{Policy.effective_from} <= %(now)s::timestamptz
         ORDER BY f.{Policy.table} ASC NULLS LAST, f.{Policy.effective_from} DESC, f.{Policy.id} DESC LIMIT 1),
-    (SELECT d.{Denomination.value} FROM {Denomination} d WHERE d.{Denomination.active}
+    (SELECT d.{Denomination.value} FROM {Denomination} d
+        WHERE d.{Denomination.room} = %(room)s::bigint AND d.{Denomination.active}
         ORDER BY d.{Denomination.value} LIMIT 1),
     (SELECT json_build_array(h.{Hand.button}, h.{Hand.small_blind_seat}, h.{Hand.big_blind_seat}, h.{Hand.status})
         FROM {Hand} h
         WHERE h.{Hand.table} = %(table)s::bigint AND h.{Hand.replay_of} IS NULL AND h.{Hand.corrects} IS NULL
         ORDER BY h.{Hand.id} DESC LIMIT 1)::text,
-    EXISTS (SELECT FROM {Close} c WHERE c.{Close.gaming_day} = %(day)s::date),
+    EXISTS (SELECT FROM {Close} c WHERE c.{Close.room} = %(room)s::bigint AND c.{Close.gaming_day} = %(day)s::date),
     (SELECT v.{Sign.id} FROM {Sign} v
         WHERE v.{Sign.table} = %(table)s::bigint AND v.{Sign.valid_from} <= %(now)s::timestamptz
             AND (v.{Sign.valid_to} IS NULL OR v.{Sign.valid_to} > %(now)s::timestamptz)
@@ -229,14 +231,16 @@ def _read_sql(table_id: int, *, client_hand_id: str) -> TableState:
                 code="unknown_table",
                 table_id=table_id,
             )
-        table_json, game_json, dealer_id = locked
-        table = _instance(Table, _loads(table_json))
+        table_json, game_json, dealer_id, room_json = locked
+        table = instance_from_row(Table, row_json_loads(table_json))
+        table.room = instance_from_row(Room, row_json_loads(room_json))
         if game_json is not None:
-            table.game = _instance(Game, _loads(game_json))
+            table.game = instance_from_row(Game, row_json_loads(game_json))
         table.__dict__["dealer_now"] = dealer_id
         now = timezone.now()
-        day = gaming_day_of(now)
+        day = gaming_day_of(now, room=table.room)
         params = {
+            "room": table.room_id,
             "table": table_id,
             "game": table.game_id,
             "now": now,
@@ -248,20 +252,20 @@ def _read_sql(table_id: int, *, client_hand_id: str) -> TableState:
         cursor.execute(_READ_SQL, params)
         row = cursor.fetchone()
     open_hand, sessions, aways, policy, smallest, last, closed, sign_id, number, recorded, hand_id = row
-    seated, dealt = _seated(_loads(sessions) or [])
+    seated, dealt = _seated(row_json_loads(sessions) or [])
     by_session: dict[int, list[SeatAway]] = {}
-    for data in _loads(aways) or []:
-        away = _instance(SeatAway, data)
+    for data in row_json_loads(aways) or []:
+        away = instance_from_row(SeatAway, data)
         by_session.setdefault(away.seat_session_id, []).append(away)
     return TableState(
         table=table,
-        open_hand=tuple(_loads(open_hand)) if open_hand else None,
+        open_hand=tuple(row_json_loads(open_hand)) if open_hand else None,
         seated=seated,
         aways=by_session,
         dealt=dealt,
-        fee_policy=_instance(FeePolicyVersion, _loads(policy)) if policy else None,
+        fee_policy=instance_from_row(FeePolicyVersion, row_json_loads(policy)) if policy else None,
         smallest_chip=smallest,
-        last_hand=LastHand(*_loads(last)) if last else None,
+        last_hand=LastHand(*row_json_loads(last)) if last else None,
         day_closed=closed,
         sign_id=sign_id,
         next_number=number,
@@ -276,7 +280,7 @@ def _seated(rows: Sequence[dict[str, Any]]) -> tuple[list[Seated], frozenset[int
     seated = []
     dealt = set()
     for data in rows:
-        session = _instance(SeatSession, data)
+        session = instance_from_row(SeatSession, data)
         session.player = Player.from_db(
             connection.alias,
             ["id", "first_name", "last_name"],
@@ -286,15 +290,3 @@ def _seated(rows: Sequence[dict[str, Any]]) -> tuple[list[Seated], frozenset[int
         if data["dealt"]:
             dealt.add(session.pk)
     return seated, frozenset(dealt)
-
-
-def _loads(text: str | None) -> Any:
-    # Exact money: a numeric column (a fee rate) becomes a Decimal, never a float.
-    return None if text is None else json.loads(text, parse_float=Decimal)
-
-
-def _instance[M: Model](model: type[M], data: dict[str, Any]) -> M:
-    """A model instance from ``row_to_json`` of its table's row, as if the ORM had loaded it."""
-    fields = model._meta.concrete_fields
-    values = [f.to_python(data[str(f.column)]) for f in fields]
-    return model.from_db(connection.alias, [f.attname for f in fields], values)

@@ -16,11 +16,12 @@ from ledger.models.accounts import (
 )
 from ledger.models.chips import Denomination
 from ledger.models.days import GamingDayClose
-from ledger.models.entries import JournalEntry, Leg, Reason
+from ledger.models.entries import IN_AN_OPEN_DAY, JournalEntry, Leg, Reason
 
 __all__ = [
     "CAGE_KINDS",
     "INVENTORY_KINDS",
+    "IN_AN_OPEN_DAY",
     "SINGLETON_KINDS",
     "TABLE_KINDS",
     "Account",

@@ -7,6 +7,7 @@ world's accounts keep none (their balance is the sum of their legs, and may be n
 
 from __future__ import annotations
 
+import pgtrigger
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -40,7 +41,7 @@ INVENTORY_KINDS = frozenset(
 )
 CAGE_KINDS = frozenset({AccountKind.VAULT, AccountKind.DRAWER, AccountKind.TRANSIT})
 TABLE_KINDS = frozenset({AccountKind.TRAY, AccountKind.DROP_BOX})
-# One account of each of these kinds in the room.
+# One account of each of these kinds in each room.
 SINGLETON_KINDS = frozenset(
     {
         AccountKind.VAULT,
@@ -59,6 +60,8 @@ class Account(models.Model):
     clearing, chips issued, over/short) keep no balance rows: their balance is
     the sum of their legs, and they may be negative."""
 
+    # A place is in one room for good: postings keep each account's room in memory (``posting``).
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="accounts", verbose_name=_("room"))
     kind = models.CharField(_("kind"), max_length=20, choices=AccountKind.choices)
     name = models.CharField(_("name"), max_length=100)
     table = models.ForeignKey(
@@ -71,7 +74,9 @@ class Account(models.Model):
         verbose_name = _("account")
         constraints = [
             models.UniqueConstraint(
-                fields=["kind"], condition=Q(kind__in=sorted(SINGLETON_KINDS)), name="cashier_account_singleton"
+                fields=["room", "kind"],
+                condition=Q(kind__in=sorted(SINGLETON_KINDS)),
+                name="ledger_account_singleton_per_room",
             ),
             models.UniqueConstraint(
                 fields=["kind", "table"], condition=Q(table__isnull=False), name="cashier_account_per_table"
@@ -86,6 +91,11 @@ class Account(models.Model):
                 condition=Q(kind__in=sorted(INVENTORY_KINDS), tracked=True)
                 | (~Q(kind__in=sorted(INVENTORY_KINDS)) & Q(tracked=False)),
             ),
+        ]
+        triggers = [
+            pgtrigger.Protect(
+                name="account_room_fixed", operation=pgtrigger.Update, condition=pgtrigger.AnyChange("room")
+            )
         ]
 
     def __str__(self) -> str:

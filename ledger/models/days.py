@@ -14,9 +14,10 @@ from config.triggers import append_only
 
 
 class GamingDayClose(Recorded):
-    """A gaming day closed by an accountant: from then on it accepts no new records."""
+    """A room's gaming day closed by an accountant: from then on the room accepts no new records dated in it."""
 
-    gaming_day = models.DateField(_("gaming day"), unique=True)
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room"))
+    gaming_day = models.DateField(_("gaming day"))
     note = models.CharField(_("note"), max_length=300, blank=True)
     # Figures of the day when it closed, as the signed-off daily report prints them.
     hands = models.BigIntegerField(default=0)
@@ -32,6 +33,7 @@ class GamingDayClose(Recorded):
         ordering = ["-gaming_day"]
         verbose_name = _("gaming day close")
         verbose_name_plural = _("gaming day closes")
+        constraints = [models.UniqueConstraint(fields=["room", "gaming_day"], name="ledger_day_closed_once_per_room")]
         triggers = append_only("dayclose")
 
     def __str__(self) -> str:

@@ -1,4 +1,4 @@
-"""Reads of the ledger: balances of places and the room's invariants."""
+"""Reads of the ledger: balances of places and each room's invariants."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet, Sum
 
-from ledger.models import CAGE_KINDS, INVENTORY_KINDS, Account, AccountKind, Balance, Denomination, JournalEntry, Leg
+from ledger.models import INVENTORY_KINDS, Account, AccountKind, Balance, Denomination, JournalEntry, Leg
 
 
 @dataclass
@@ -39,25 +39,30 @@ def account_balance(account_id: int) -> PlaceBalance:
     return place
 
 
-def denominations() -> QuerySet[Denomination]:
-    return Denomination.objects.filter(active=True).order_by("value")
+def denominations(*, room_id: int | None, largest_first: bool = False) -> QuerySet[Denomination]:
+    """A room's chips in play, smallest first (as count and slip forms list them: largest first); none
+    without a room."""
+    if room_id is None:
+        return Denomination.objects.none()
+    return Denomination.objects.filter(room_id=room_id, active=True).order_by("-value" if largest_first else "value")
 
 
-def chips_outstanding() -> list[tuple[Denomination, int]]:
-    """The room's liability to players: chips sold and not yet redeemed (nor dropped as fees), by denomination."""
+def chips_outstanding(*, room_id: int) -> list[tuple[Denomination, int]]:
+    """A room's liability to players: chips sold and not yet redeemed (nor dropped as fees), by denomination."""
     amounts = dict(
-        Balance.objects.filter(account__kind=AccountKind.OUTSTANDING, denomination__isnull=False).values_list(
-            "denomination_id", "amount"
-        )
+        Balance.objects.filter(
+            account__room_id=room_id, account__kind=AccountKind.OUTSTANDING, denomination__isnull=False
+        ).values_list("denomination_id", "amount")
     )
-    return [(d, amounts.get(d.pk, 0)) for d in Denomination.objects.order_by("value")]
+    return [(d, amounts.get(d.pk, 0)) for d in Denomination.objects.filter(room_id=room_id).order_by("value")]
 
 
-def totals_by_kind() -> dict[str, dict[str, int]]:
-    """Chips and cash per kind of place, summed from the legs (the ledger is the source of truth)."""
+def totals_by_kind(*, room_id: int) -> dict[str, dict[str, int]]:
+    """A room's chips and cash per kind of place, summed from the legs (the ledger is the source of truth)."""
     out: dict[str, dict[str, int]] = {}
     rows = (
-        Leg.objects.values("account__kind")
+        Leg.objects.filter(account__room_id=room_id)
+        .values("account__kind")
         .annotate(
             chips=Sum("amount", filter=Q(denomination__isnull=False), default=0),
             cash=Sum("amount", filter=Q(denomination__isnull=True), default=0),
@@ -100,37 +105,45 @@ class LedgerCheck:
         )
 
 
-def ledger_check() -> LedgerCheck:
-    """The global invariants: every entry nets to zero per (currency, denomination);
+def ledger_check(*, room_id: int) -> LedgerCheck:
+    """A room's invariants: every entry nets to zero per (currency, denomination);
     no inventory is negative; balance rows equal the sums of their legs (each row that does
     not is named); cage + trays + drop boxes + chips outstanding == chips issued to the room
     (less any counted shortage)."""
+    legs = Leg.objects.filter(entry__room_id=room_id)
     unbalanced = sorted(
         {
             row["entry_id"]
-            for row in Leg.objects.values("entry_id", "currency", "denomination_id")
+            for row in legs.values("entry_id", "currency", "denomination_id")
             .annotate(total=Sum("amount"))
             .exclude(total=0)
             .order_by()
         }
-        | set(JournalEntry.objects.filter(legs__isnull=True).values_list("pk", flat=True))
+        | set(JournalEntry.objects.filter(room_id=room_id, legs__isnull=True).values_list("pk", flat=True))
+        # a leg of this room's place in another room's entry: posting refuses it, this names it if ever found
+        | set(
+            Leg.objects.filter(account__room_id=room_id)
+            .exclude(entry__room_id=room_id)
+            .values_list("entry_id", flat=True)
+        )
     )
-    negative = list(Balance.objects.filter(amount__lt=0).values_list("pk", flat=True))
+    balances = Balance.objects.filter(account__room_id=room_id)
+    negative = list(balances.filter(amount__lt=0).values_list("pk", flat=True))
     sums = {
         (r["account_id"], r["denomination_id"]): r["total"]
-        for r in Leg.objects.filter(account__tracked=True)
+        for r in Leg.objects.filter(account__room_id=room_id, account__tracked=True)
         .values("account_id", "denomination_id")
         .annotate(total=Sum("amount"))
         .order_by()
     }
     stale: list[StaleBalance] = []
-    rows = Balance.objects.values_list("pk", "account_id", "denomination_id", "amount").order_by("pk")
+    rows = balances.values_list("pk", "account_id", "denomination_id", "amount").order_by("pk")
     for pk, account_id, d, amount in rows:
         from_legs = sums.pop((account_id, d), 0)
         if from_legs != amount:
             stale.append(StaleBalance(pk, account_id, d, amount, from_legs))
     stale += [StaleBalance(None, a, d, 0, total) for (a, d), total in sorted(sums.items(), key=str) if total]
-    kinds = totals_by_kind()
+    kinds = totals_by_kind(room_id=room_id)
     in_room = sum(kinds.get(k, {}).get("chips", 0) for k in INVENTORY_KINDS)
     return LedgerCheck(
         unbalanced_entries=unbalanced,
@@ -158,7 +171,3 @@ def stale_balances_shown(check: LedgerCheck) -> list[StaleBalanceShown]:
         StaleBalanceShown(s, accounts[s.account_id], chips.get(s.denomination_id) if s.denomination_id else None)
         for s in check.stale_balances
     ]
-
-
-def cage_accounts() -> QuerySet[Account]:
-    return Account.objects.filter(kind__in=sorted(CAGE_KINDS))

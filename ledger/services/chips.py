@@ -54,15 +54,16 @@ def check_total(amounts: Mapping[int, int], total: int) -> None:
 
 
 @transaction.atomic
-def denomination_create(*, value: int, colour: str, label: str) -> Denomination:
-    """A new chip, with a zero balance row in every place that holds chips."""
+def denomination_create(*, room_id: int, value: int, colour: str, label: str) -> Denomination:
+    """A new chip of a room (``value`` in its minor units), with a zero balance row in every place of the
+    room that holds chips."""
     if type(value) is not int or not 0 < value <= MAX_AMOUNT:
         raise DomainError(_("A chip is worth a positive whole amount."), code="bad_money")
-    if Denomination.objects.filter(value=value).exists():
+    if Denomination.objects.filter(room_id=room_id, value=value).exists():
         raise DomainError(_("There is already a %(v)s chip.") % {"v": format_money(value)}, code="duplicate")
-    denomination = Denomination.objects.create(value=value, colour=colour, label=label)
+    denomination = Denomination.objects.create(room_id=room_id, value=value, colour=colour, label=label)
     balance_rows_create(
-        account_ids=Account.objects.filter(tracked=True).values_list("pk", flat=True),
+        account_ids=Account.objects.filter(room_id=room_id, tracked=True).values_list("pk", flat=True),
         denomination_ids=[denomination.pk],
     )
     return denomination

@@ -5,8 +5,8 @@ SQLite runs, and PostgreSQL too with ``CARDROOM_FAST_PATHS`` off. Differential t
 ``tests/ledger/test_fast_paths_write_what_the_orm_writes.py``.
 
 Rules restated here from the models and the twin: no entry in a closed gaming day (a
-``GamingDayClose`` row for its day, ``ledger.selectors.days``); the legs in the order given, all in
-the room's currency; a second entry of one (reason, ref) is refused by the unique index
+``GamingDayClose`` row of its room for its day, ``ledger.selectors.days``); the legs in the order given,
+all in the room's currency; a second entry of one (reason, ref) is refused by the unique index
 ``cashier_entry_ref_unique``, which the caller turns into ``already_posted``. Table and column names
 come from the models' ``_meta`` (``config.db.sql_text``); values, the reason among them, are
 parameters.
@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.conf import settings
 from django.db import connection
 
 from config.db import prepared_cursor, sql_text
@@ -46,32 +45,35 @@ LEGS_CTE = """leg_list AS (
 
 # The journal entry's columns in the order the fast paths insert them (a template with ``Entry``).
 ENTRY_COLUMNS = (
-    "{Entry.reason}, {Entry.gaming_day}, {Entry.memo}, {Entry.ref}, {Entry.reverses}, {Entry.created_at}, "
-    "{Entry.created_by}"
+    "{Entry.room}, {Entry.reason}, {Entry.gaming_day}, {Entry.memo}, {Entry.ref}, {Entry.reverses}, "
+    "{Entry.created_at}, {Entry.created_by}"
 )
 
 
-def legs_params(legs: Sequence[LegSpec]) -> dict[str, Any]:
+def legs_params(legs: Sequence[LegSpec], *, currency: str) -> dict[str, Any]:
     return {
-        "leg_currency": settings.CARDROOM_CURRENCY,
+        "leg_currency": currency,
         "leg_accounts": [leg.account_id for leg in legs],
         "leg_chips": [leg.denomination_id for leg in legs],
         "leg_amounts": [leg.amount for leg in legs],
     }
 
 
-# The closed-day check is part of the INSERT: a statement takes its table locks before the
-# snapshot it runs on, so a gaming-day close holding its SHARE lock on the journal
-# (rake.services.days) either committed first and its row is seen here (nothing is
-# inserted), or waits for this transaction and counts the entry.
+# The closed-day check is part of the INSERT: a close of the room's day that committed first is seen
+# here (nothing is inserted). One that commits while the INSERT waits for the room's day lock (held by
+# the close, ``config.triggers``) is not in this statement's snapshot: the journal's trigger, which looks
+# again once it holds the lock, refuses the entry (``ledger.models.entries``), and the caller says so.
 _ENTRY_SQL = sql_text(
     """
 WITH entry AS (
     INSERT INTO {Entry} ("""
     + ENTRY_COLUMNS
     + """)
-    SELECT %(reason)s, %(day)s::date, %(memo)s, %(ref)s, %(reverses)s::bigint, %(at)s::timestamptz, %(actor)s
-    WHERE NOT EXISTS (SELECT FROM {Close} WHERE {Close.gaming_day} = %(day)s::date)
+    SELECT %(room)s::bigint, %(reason)s, %(day)s::date, %(memo)s, %(ref)s, %(reverses)s::bigint,
+        %(at)s::timestamptz, %(actor)s
+    WHERE NOT EXISTS (
+        SELECT FROM {Close} WHERE {Close.room} = %(room)s::bigint AND {Close.gaming_day} = %(day)s::date
+    )
     RETURNING {Entry.id} AS id
 ), """
     + LEGS_CTE
@@ -85,12 +87,14 @@ SELECT id FROM entry
 STATEMENTS = (_ENTRY_SQL,)
 
 
-def entry_insert_sql(entry: JournalEntry, legs: Sequence[LegSpec]) -> None:
-    """Insert ``entry`` (unsaved, its fields set) and its legs; refused in a closed gaming day.
+def entry_insert_sql(entry: JournalEntry, legs: Sequence[LegSpec], *, currency: str) -> None:
+    """Insert ``entry`` (unsaved, its fields set, its room among them) and its legs in the room's
+    ``currency``; refused in a closed gaming day of the room.
 
     An IntegrityError (the entry's (reason, ref) posted already) propagates to the caller.
     """
     params: dict[str, Any] = {
+        "room": entry.room_id,
         "reason": entry.reason,
         "day": entry.gaming_day,
         "memo": entry.memo,
@@ -98,13 +102,13 @@ def entry_insert_sql(entry: JournalEntry, legs: Sequence[LegSpec]) -> None:
         "reverses": entry.reverses_id,
         "at": entry.created_at,
         "actor": entry.created_by_id,
-        **legs_params(legs),
+        **legs_params(legs, currency=currency),
     }
     with prepared_cursor() as cursor:
         cursor.execute(_ENTRY_SQL, params)
         row = cursor.fetchone()
     if row is None:
-        check_gaming_day_open(entry.gaming_day)  # raises: the statement found the day closed
+        check_gaming_day_open(entry.gaming_day, room_id=entry.room_id)  # raises: the statement found the day closed
         raise RuntimeError("the journal entry was not inserted")
     entry.pk = row[0]
     entry._state.adding = False

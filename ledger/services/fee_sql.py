@@ -38,15 +38,16 @@ from ledger.services.change import fee_chips
 from ledger.services.entry_sql import ENTRY_COLUMNS, LEGS_CTE, legs_params
 from ledger.services.fees import fee_legs
 from ledger.services.posting import LegSpec
+from rooms.models import Room
 
-# The room's chips outstanding (the players' chips), the table's drop box and its tray (for change),
+# The table's room's chips outstanding (the players' chips), the table's drop box and its tray (for change),
 # the first of each kind as ``singleton_accounts`` and ``table_account`` take them, with their chip
 # balance rows.
 _PLACES_SQL = sql_text(
     """
 WITH places AS (
     (SELECT {Account.id} AS id, {Account.kind} AS kind FROM {Account}
-        WHERE {Account.kind} = %(outstanding)s ORDER BY {Account.id} LIMIT 1)
+        WHERE {Account.room} = %(room)s::bigint AND {Account.kind} = %(outstanding)s ORDER BY {Account.id} LIMIT 1)
     UNION ALL
     (SELECT {Account.id}, {Account.kind} FROM {Account}
         WHERE {Account.kind} = %(drop_box)s AND {Account.table} = %(table)s::bigint ORDER BY {Account.id} LIMIT 1)
@@ -67,9 +68,10 @@ STATEMENTS = (_PLACES_SQL,)
 
 # ``balances_locked`` is materialized, and read by the verdict's last rule, so the balance rows are
 # locked (in primary-key order) before their amounts are judged, and the latest committed amounts are
-# judged, as ``ledger.services.balance_sql`` does. The composed statement takes its table locks before
-# its snapshot, so a gaming-day close holding its SHARE lock on the journal is either seen here or
-# waits for this transaction (see ledger.selectors.days). An entry is posted only with legs
+# judged, as ``ledger.services.balance_sql`` does. The hand recorder's transaction holds its room's day
+# lock before this statement starts (the hand's row took it, ``config.triggers``), so a close of the
+# room's day either committed first and is seen here or waits for this transaction; a close that slipped
+# in all the same is refused by the journal's own trigger (``ledger.models.entries``). An entry is posted only with legs
 # (``entry_posted``): a fee of zero posts none, and none of the ledger's rules apply to it.
 FEE_POSTING = Part(
     owner="ledger",
@@ -88,7 +90,8 @@ FEE_POSTING = Part(
             "gaming_day_closed",
             sql_text(
                 "%(entry_posted)s::boolean AND EXISTS ("
-                "SELECT FROM {Close} WHERE {Close.gaming_day} = %(entry_day)s::date)",
+                "SELECT FROM {Close} WHERE {Close.room} = %(entry_room)s::bigint "
+                "AND {Close.gaming_day} = %(entry_day)s::date)",
                 Close=GamingDayClose,
             ),
         ),
@@ -112,7 +115,8 @@ FEE_POSTING = Part(
     INSERT INTO {Entry} ("""
         + ENTRY_COLUMNS
         + """)
-    SELECT %(entry_reason)s, %(entry_day)s::date, %(entry_memo)s, %(entry_ref)s, NULL, %(entry_at)s::timestamptz,
+    SELECT %(entry_room)s::bigint, %(entry_reason)s, %(entry_day)s::date, %(entry_memo)s, %(entry_ref)s, NULL,
+        %(entry_at)s::timestamptz,
         %(entry_actor)s::integer
     FROM verdict WHERE verdict.outcome = 'ok' AND %(entry_posted)s::boolean
     RETURNING {Entry.id} AS id
@@ -131,35 +135,38 @@ FEE_POSTING = Part(
 )
 
 
-def fee_posting(*, actor: User, table_id: int, amount: int, ref: str, at: datetime) -> Bound | None:
-    """``FEE_POSTING`` bound to post a fee of ``amount`` collected at ``table_id`` at ``at``, reason fee,
+def fee_posting(*, actor: User, room: Room, table_id: int, amount: int, ref: str, at: datetime) -> Bound | None:
+    """``FEE_POSTING`` bound to post a fee of ``amount`` collected at ``table_id`` of ``room`` at ``at``, reason fee,
     document ``ref``, with the legs ``fee_to_drop_box`` posts; an amount of 0 posts nothing.
 
     None when the twin must post it: an account or balance row to create, or chips that do not make
     up the fee (its refusal says which). A table's first fee creates its drop box here (with a balance
     row for every chip, as ``table_account`` does) and posts as every later fee does.
     """
-    legs: tuple[list[LegSpec], dict[int, int]] | None = _legs(table_id, amount) if amount else ([], {})
+    legs: tuple[list[LegSpec], dict[int, int]] | None = _legs(room.pk, table_id, amount) if amount else ([], {})
     if legs is None:
         return None
     spec, deltas = legs
     return FEE_POSTING.bind(
         {
             "entry_posted": bool(spec),
+            "entry_room": room.pk,
             "entry_reason": Reason.FEE.value,
-            "entry_day": gaming_day_of(at),
+            "entry_day": gaming_day_of(at, room=room),
             "entry_memo": f"table {table_id}",
             "entry_ref": ref,
             "entry_at": at,
             "entry_actor": actor.pk,
             "balance_ids": sorted(deltas),
             "balance_deltas": [deltas[pk] for pk in sorted(deltas)],
-            **legs_params(spec),
+            **legs_params(spec, currency=room.currency),
         }
     )
 
 
-def _legs(table_id: int, amount: int, *, box_created: bool = False) -> tuple[list[LegSpec], dict[int, int]] | None:
+def _legs(
+    room_id: int, table_id: int, amount: int, *, box_created: bool = False
+) -> tuple[list[LegSpec], dict[int, int]] | None:
     """The fee's legs and the change of each balance row, or None.
 
     The legs are the ledger's own (``change.fee_chips``, ``fees.fee_legs``): chips outstanding ->
@@ -169,6 +176,7 @@ def _legs(table_id: int, amount: int, *, box_created: bool = False) -> tuple[lis
         cursor.execute(
             _PLACES_SQL,
             {
+                "room": room_id,
                 "table": table_id,
                 "outstanding": AccountKind.OUTSTANDING.value,
                 "drop_box": AccountKind.DROP_BOX.value,
@@ -192,7 +200,7 @@ def _legs(table_id: int, amount: int, *, box_created: bool = False) -> tuple[lis
         if box_created:
             return None
         table_account(table_id=table_id, kind=AccountKind.DROP_BOX)
-        return _legs(table_id, amount, box_created=True)
+        return _legs(room_id, table_id, amount, box_created=True)
     tray = accounts.get(AccountKind.TRAY)
     made = fee_chips(amount, chips[AccountKind.OUTSTANDING], chips[AccountKind.TRAY] if tray else None)
     if made is None:

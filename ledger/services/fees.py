@@ -19,11 +19,13 @@ from ledger.models import AccountKind, Balance, JournalEntry, Reason
 from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.change import Available, FeeChips, fee_chips
 from ledger.services.posting import LegSpec, chip_legs, denomination_values, post_entry
+from rooms.models import Room
 
 
 def fee_to_drop_box(
     *,
     actor: User,
+    room: Room,
     table_id: int,
     amount: int,
     reason: Reason | str = Reason.FEE,
@@ -32,7 +34,7 @@ def fee_to_drop_box(
     from_tray: bool = False,
     change_from_tray: bool = False,
 ) -> JournalEntry:
-    """Move a collected fee (minor units) into the table's drop box.
+    """Move a collected fee (minor units) into the drop box of a table of ``room``.
 
     The chips come from the pot, i.e. the players' chips (chips outstanding),
     or from the table's tray when ``from_tray``. ``chips`` is
@@ -62,14 +64,14 @@ def fee_to_drop_box(
         source = (
             table_account(table_id=table_id, kind=AccountKind.TRAY)
             if from_tray
-            else singleton_accounts(AccountKind.OUTSTANDING)[AccountKind.OUTSTANDING]
+            else singleton_accounts(AccountKind.OUTSTANDING, room_id=room.pk)[AccountKind.OUTSTANDING]
         )
         if change_from_tray and chips is None and not from_tray:
             legs = _fee_legs_with_change(players=source, box=box, table_id=table_id, amount=amount)
         else:
             amounts = _fee_chip_amounts(source=source, amount=amount, chips=chips)
             legs = chip_legs(source=source, target=box, amounts=amounts)
-        return post_entry(actor=actor, reason=reason, legs=legs, memo=f"table {table_id}", ref=ref)
+        return post_entry(actor=actor, room=room, reason=reason, legs=legs, memo=f"table {table_id}", ref=ref)
 
     return run_atomic(work)
 

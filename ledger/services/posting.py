@@ -15,22 +15,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.db import fast_paths
+from config.db import fast_paths, on_postgresql
 from config.errors import Conflict, DomainError
 from config.gaming_day import gaming_day_of
 from config.money import MAX_AMOUNT, format_money
-from config.transactions import sqlstate
-from ledger.models import Denomination, JournalEntry, Leg, Reason
-from ledger.selectors.days import check_gaming_day_open
+from config.transactions import constraint_name, sqlstate
+from ledger.models import IN_AN_OPEN_DAY, Account, Denomination, JournalEntry, Leg, Reason
+from ledger.selectors.days import check_gaming_day_open, gaming_day_closed
 from ledger.services.balances import balances_apply
 from ledger.services.entry_sql import entry_insert_sql
 from ledger.services.memory import remember
+from rooms.models import Room
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +55,12 @@ def cash_legs(*, source: int, target: int, amount: int) -> list[LegSpec]:
     return [LegSpec(source, -amount), LegSpec(target, amount)] if amount else []
 
 
-# Chip value by denomination id: a chip's value never changes once issued and a chip is
-# never deleted (both refused by triggers), so each process keeps the values it has read.
+# Chip value and room by denomination id, and room by account id: a chip's value and room and an
+# account's room never change (refused by triggers) and neither is ever deleted, so each process
+# keeps what it has read.
 _VALUES: dict[int, int] = {}
+_CHIP_ROOMS: dict[int, int] = {}
+_ACCOUNT_ROOMS: dict[int, int] = {}
 
 
 def denomination_values(ids: Iterable[int]) -> dict[int, int]:
@@ -68,8 +71,10 @@ def denomination_values(ids: Iterable[int]) -> dict[int, int]:
         return {d: _VALUES[d] for d in wanted}
     except KeyError:
         pass  # not all known yet
-    values = dict(Denomination.objects.filter(pk__in=wanted).values_list("pk", "value"))
+    rows = Denomination.objects.filter(pk__in=wanted).values_list("pk", "value", "room_id")
+    values = {pk: value for pk, value, _room in rows}
     remember(_VALUES, values)
+    remember(_CHIP_ROOMS, {pk: room for pk, _value, room in rows})
     unknown = sorted(wanted - set(values))
     if unknown:
         raise DomainError(
@@ -78,6 +83,34 @@ def denomination_values(ids: Iterable[int]) -> dict[int, int]:
             denominations=unknown,
         )
     return values
+
+
+def _rooms_of(store: dict[int, int], ids: set[int], model: type[Account] | type[Denomination]) -> dict[int, int]:
+    try:
+        return {pk: store[pk] for pk in ids}
+    except KeyError:
+        pass  # not all known yet
+    rooms = dict(model.objects.filter(pk__in=ids).values_list("pk", "room_id"))
+    remember(store, rooms)
+    return rooms
+
+
+def check_legs_in_room(legs: Sequence[LegSpec], *, room_id: int) -> None:
+    """Every leg moves between the places of one room, in that room's chips: a room's ledger is its own."""
+    accounts = _rooms_of(_ACCOUNT_ROOMS, {leg.account_id for leg in legs}, Account)
+    chips = _rooms_of(
+        _CHIP_ROOMS, {leg.denomination_id for leg in legs if leg.denomination_id is not None}, Denomination
+    )
+    foreign = sorted({leg.account_id for leg in legs} - {pk for pk, room in accounts.items() if room == room_id})
+    foreign_chips = sorted({pk for pk in chips if chips[pk] != room_id})
+    if foreign or foreign_chips:
+        raise DomainError(
+            _("An entry moves chips and cash within one room: %(what)s not of this room.")
+            % {"what": ", ".join([*(f"account {a}" for a in foreign), *(f"chip {c}" for c in foreign_chips)])},
+            code="not_in_room",
+            accounts=foreign,
+            denominations=foreign_chips,
+        )
 
 
 def check_legs(legs: Sequence[LegSpec], *, values: Mapping[int, int] | None = None) -> None:
@@ -110,6 +143,7 @@ def check_legs(legs: Sequence[LegSpec], *, values: Mapping[int, int] | None = No
 def post_entry(
     *,
     actor: User,
+    room: Room,
     reason: Reason | str,
     legs: Sequence[LegSpec],
     memo: str = "",
@@ -117,7 +151,8 @@ def post_entry(
     reverses: JournalEntry | None = None,
     at: datetime | None = None,
 ) -> JournalEntry:
-    """Post one balanced journal entry and apply it to the balance rows.
+    """Post one balanced journal entry of ``room`` (its places and chips only, in its currency, dated in
+    its gaming day) and apply it to the balance rows.
 
     The caller holds a transaction (``transaction.atomic``) and any locks its
     own checks need; this locks the balance rows it changes, in primary-key order.
@@ -127,9 +162,10 @@ def post_entry(
     if reason not in Reason.values:
         raise DomainError(_("%(reason)r is not a ledger reason.") % {"reason": reason}, code="bad_reason")
     check_legs(legs)
+    check_legs_in_room(legs, room_id=room.pk)
     with transaction.atomic():  # a savepoint: a refusal leaves no half entry in the caller's transaction
         entry = entry_insert(
-            actor=actor, reason=Reason(reason), legs=legs, memo=memo, ref=ref, reverses=reverses, at=at
+            actor=actor, room=room, reason=Reason(reason), legs=legs, memo=memo, ref=ref, reverses=reverses, at=at
         )
         balances_apply(legs)
     return entry
@@ -138,6 +174,7 @@ def post_entry(
 def entry_insert(
     *,
     actor: User,
+    room: Room,
     reason: Reason,
     legs: Sequence[LegSpec],
     memo: str = "",
@@ -145,15 +182,17 @@ def entry_insert(
     reverses: JournalEntry | None = None,
     at: datetime | None = None,
 ) -> JournalEntry:
-    """Insert the entry and its legs without touching balances (callers: ``post_entry``, sales).
+    """Insert the entry and its legs without touching balances (callers: ``post_entry``, sales, which
+    check the legs first: ``check_legs``, ``check_legs_in_room``).
 
-    Refused in a closed gaming day (``ledger.selectors.days``). With the fast paths the
+    Refused in a closed gaming day of the room (``ledger.selectors.days``). With the fast paths the
     entry, its legs and that check are one statement (``entry_sql``); this is its ORM twin.
     """
     moment = at or timezone.now()
     entry = JournalEntry(
+        room=room,
         reason=reason,
-        gaming_day=gaming_day_of(moment),
+        gaming_day=gaming_day_of(moment, room=room),
         memo=memo[:200],
         ref=ref,
         reverses=reverses,
@@ -162,18 +201,16 @@ def entry_insert(
     )
     if fast_paths():
         try:
-            entry_insert_sql(entry, legs)
+            entry_insert_sql(entry, legs, currency=room.currency)
         except IntegrityError as exc:
-            if sqlstate(exc) != "23505":
-                raise
-            raise _already_posted(entry) from exc
+            raise _refused(entry, exc) from exc
         return entry
-    check_gaming_day_open(entry.gaming_day)
+    check_gaming_day_open(entry.gaming_day, room_id=room.pk)
     try:
         entry.save(force_insert=True)
     except IntegrityError as exc:
-        raise _already_posted(entry) from exc
-    currency = settings.CARDROOM_CURRENCY
+        raise _refused(entry, exc) from exc
+    currency = room.currency
     Leg.objects.bulk_create(
         [
             Leg(
@@ -187,6 +224,16 @@ def entry_insert(
         ]
     )
     return entry
+
+
+def _refused(entry: JournalEntry, exc: IntegrityError) -> Conflict:
+    """What the database refused of ``entry``: its day, closed while it waited (the ledger's trigger), or
+    its document, posted already (the unique index); anything else propagates."""
+    if constraint_name(exc) == IN_AN_OPEN_DAY:
+        return gaming_day_closed(entry.gaming_day)
+    if on_postgresql() and sqlstate(exc) != "23505":
+        raise exc
+    return _already_posted(entry)
 
 
 def _already_posted(entry: JournalEntry) -> Conflict:

@@ -19,7 +19,7 @@ from ledger.services.posting import LegSpec, post_entry
 def entry_reverse(
     *, actor: User, original: JournalEntry, memo: str, instead: Mapping[AccountKind, int] | None = None
 ) -> JournalEntry:
-    """Post the reversal of ``original`` in the caller's transaction.
+    """Post the reversal of ``original`` in the caller's transaction, in its room.
 
     ``instead`` names, by kind, an account that takes the place of the original's accounts of that
     kind (a fee refunded from the table's tray once its drop box was counted).
@@ -31,4 +31,4 @@ def entry_reverse(
             "account_id", "account__kind", "denomination_id", "amount"
         )
     ]
-    return post_entry(actor=actor, reason=Reason.REVERSAL, legs=legs, memo=memo, reverses=original)
+    return post_entry(actor=actor, room=original.room, reason=Reason.REVERSAL, legs=legs, memo=memo, reverses=original)

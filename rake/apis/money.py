@@ -23,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictIntegerField
+from config.api import StrictIntegerField, room_asked
 from config.errors import NotFound
 from config.files import send_file
 from config.idempotent import IdempotentPost, money_api, prototype
@@ -54,7 +54,7 @@ from rake.selectors.days import DayStatus
 from rake.selectors.drops import ReconciliationRow, results_visible
 from rake.selectors.reports import FeeReport, ReportFilters, ReportRow
 from rake.services.exports import DOWNLOAD_TYPES, download_name, download_type, export_file
-from rooms.selectors import rooms_read
+from rooms.selectors import room_for, rooms_read
 
 START_DROPS = roles_allowed(*selectors.DROP_STARTER_ROLES)
 COUNT_DROPS = roles_allowed(*selectors.DROP_COUNTER_ROLES)
@@ -257,6 +257,9 @@ def _filters(request: Request, data: dict[str, Any]) -> ReportFilters:
 _DAY = OpenApiParameter("gaming_day", OpenApiTypes.DATE, description="Only this gaming day.")
 _TABLE = OpenApiParameter("table_id", OpenApiTypes.INT, description="Only this table.")
 _ROOM = OpenApiParameter("room", OpenApiTypes.INT, description="Only this room; default: every room you work in.")
+_ONE_ROOM = OpenApiParameter(
+    "room", OpenApiTypes.INT, description="The room; required of a user who works in several rooms."
+)
 
 
 class _DropFilters(serializers.Serializer[dict[str, Any]]):
@@ -388,9 +391,10 @@ class GamingDayListApi(APIView):
 
     permission_classes = [ACCOUNTANTS]
 
-    @extend_schema(tags=["gaming days"], responses=DayStatusSerializer(many=True))
+    @extend_schema(tags=["gaming days"], parameters=[_ONE_ROOM], responses=DayStatusSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(_many(DayStatusSerializer, [day_data(d) for d in selectors.gaming_days_list()]))
+        room = room_for(user=request.user, room_id=room_asked(request.query_params))
+        return Response(_many(DayStatusSerializer, [day_data(d) for d in selectors.gaming_days_list(room=room)]))
 
 
 @money_api(
@@ -408,7 +412,10 @@ class GamingDayCloseApi(IdempotentPost):
     success_status = status.HTTP_201_CREATED
 
     def perform(self, actor: User, data: dict[str, Any], **kwargs: Any) -> Any:
-        close = services.gaming_day_close(actor=actor, gaming_day=data["gaming_day"], note=data.get("note", ""))
+        room = room_for(user=actor, room_id=data.get("room_id"))
+        close = services.gaming_day_close(
+            actor=actor, room=room, gaming_day=data["gaming_day"], note=data.get("note", "")
+        )
         return prototype(GamingDayCloseSerializer).to_representation(close_data(close))
 
 

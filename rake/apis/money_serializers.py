@@ -146,6 +146,8 @@ class ReconciliationRowSerializer(InItsCurrency):
 
 class DayCloseInputSerializer(InputSerializer):
     gaming_day = serializers.DateField()
+    # Required of a user who works in several rooms (``rooms.selectors.room_for``).
+    room_id = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
     note = serializers.CharField(max_length=300, required=False, allow_blank=True)
 
 

@@ -17,8 +17,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
-from config.triggers import append_only
+from config.triggers import append_only, waits_for_the_close
 from rake.models.policies import FeeKind, TimeCharge
+from tables.models import ROOM_OF_THE_ROWS_TABLE
 
 
 class FeeSource(models.TextChoices):
@@ -94,7 +95,7 @@ class FeeCharge(Recorded):
                 violation_error_message=_("A charge adds, a reversal takes away."),
             ),
         ]
-        triggers = append_only("feecharge")
+        triggers = [*append_only("feecharge"), waits_for_the_close("feecharge", room_sql=ROOM_OF_THE_ROWS_TABLE)]
 
     def __str__(self) -> str:
         what = f"hand {self.hand_id}" if self.hand_id else f"time charge {self.time_charge_id}"

@@ -20,8 +20,9 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
-from config.triggers import append_only, no_delete, no_truncate
+from config.triggers import append_only, no_delete, no_truncate, waits_for_the_close
 from rake.models.policies import FeeKind
+from tables.models import ROOM_OF_THE_ROWS_TABLE
 
 
 class DropCountStatus(models.TextChoices):
@@ -95,6 +96,8 @@ class DropCount(Recorded):
             ),
         ]
         triggers = [
+            # a count started or finished while its room's day is closed waits for the close
+            waits_for_the_close("dropcount", room_sql=ROOM_OF_THE_ROWS_TABLE, operation=pgtrigger.Update),
             no_delete("dropcount"),
             no_truncate("dropcount"),
             pgtrigger.Protect(

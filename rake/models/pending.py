@@ -18,7 +18,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
-from config.triggers import append_only
+from config.triggers import append_only, waits_for_the_close
+from tables.models import ROOM_OF_THE_ROWS_TABLE
 
 
 class PendingFee(Recorded):
@@ -47,7 +48,7 @@ class PendingFee(Recorded):
                 violation_error_message=_("A pending fee is a positive amount."),
             ),
         ]
-        triggers = append_only("pendingfee")
+        triggers = [*append_only("pendingfee"), waits_for_the_close("pendingfee", room_sql=ROOM_OF_THE_ROWS_TABLE)]
 
     def __str__(self) -> str:
         return f"hand {self.hand_id}: {self.amount} ({self.reason})"

@@ -16,6 +16,7 @@ from config.gaming_day import current_gaming_day
 from ledger.models import GamingDayClose
 from rake.models import DropCount, DropCountStatus, FeeCharge
 from rake.selectors.pending import PendingTotal, pending_totals
+from rooms.models import Room
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,10 @@ class DayStatus:
         )
 
 
-def tables_uncounted(day: date) -> list[int]:
-    """Tables whose fees posted in ``day`` have not all been counted in a final drop count."""
+def tables_uncounted(day: date, *, room_id: int) -> list[int]:
+    """Tables of ``room_id`` whose fees posted in ``day`` have not all been counted in a final drop count."""
     posted = dict(
-        FeeCharge.objects.filter(gaming_day=day, journal_entry__isnull=False)
+        FeeCharge.objects.filter(gaming_day=day, table__room_id=room_id, journal_entry__isnull=False)
         .values("table_id")
         .annotate(last=Max("journal_entry_id"))
         .values_list("table_id", "last")
@@ -59,24 +60,24 @@ def tables_uncounted(day: date) -> list[int]:
     return sorted(t for t, last in posted.items() if counted.get(t, 0) < last)
 
 
-def gaming_days_list(*, days: int = 14, until: date | None = None) -> list[DayStatus]:
-    """The last ``days`` gaming days, newest first, with what stands between each and its close
+def gaming_days_list(*, room: Room, days: int = 14, until: date | None = None) -> list[DayStatus]:
+    """The last ``days`` gaming days of ``room``, newest first, with what stands between each and its close
     (pending fees, counts in progress, fees not counted)."""
-    last = until or current_gaming_day()
+    last = until or current_gaming_day(room=room)
     first = last - timedelta(days=days - 1)
-    closes = {c.gaming_day: c for c in GamingDayClose.objects.filter(gaming_day__range=(first, last))}
+    closes = {c.gaming_day: c for c in GamingDayClose.objects.filter(room=room, gaming_day__range=(first, last))}
     open_counts = dict(
-        DropCount.objects.filter(gaming_day__range=(first, last))
+        DropCount.objects.filter(table__room=room, gaming_day__range=(first, last))
         .values("gaming_day")
         .annotate(n=Count("pk", filter=~Q(status=DropCountStatus.FINAL)))
         .values_list("gaming_day", "n")
         .order_by()
     )
-    pending = pending_totals([first, last])
+    pending = pending_totals([first, last], room_id=room.pk)
     out = []
     for k in range(days):
         day = last - timedelta(days=k)
-        uncounted = [] if day in closes else tables_uncounted(day)
+        uncounted = [] if day in closes else tables_uncounted(day, room_id=room.pk)
         fees = pending.get(day, PendingTotal())
         out.append(DayStatus(day, closes.get(day), open_counts.get(day, 0), uncounted, fees.count, fees.amount))
     return out

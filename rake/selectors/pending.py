@@ -60,16 +60,13 @@ class PendingList:
 
 
 class PendingHandFees(Protocol):
-    # The table of the records a hand's fee is posted from, which the day close locks first
-    # (``rake.services.days.LOCKED_TABLES``): named by the app that owns them.
-    hands_table: str
-
-    def pending_totals(self, days: Iterable[date]) -> dict[date, PendingTotal]:
-        """How many fees, and how much, are pending in each of ``days`` (one query)."""
+    def pending_totals(self, days: Iterable[date], *, room_id: int) -> dict[date, PendingTotal]:
+        """How many fees of the tables of ``room_id``, and how much, are pending in each of ``days`` (one query)."""
         ...
 
-    def unposted_total(self, day: date) -> PendingTotal:
-        """Every fee of ``day`` with no fee record in force: the pending ones and any not tried yet."""
+    def unposted_total(self, day: date, *, room_id: int) -> PendingTotal:
+        """Every fee of ``day`` at a table of ``room_id`` with no fee record in force: the pending ones and
+        any not tried yet."""
         ...
 
     def pending_fee_list(
@@ -97,16 +94,12 @@ def pending_hand_fees() -> PendingHandFees:
     return _registered[0]
 
 
-def hands_table() -> str:
-    return pending_hand_fees().hands_table
+def pending_totals(days: Iterable[date], *, room_id: int) -> dict[date, PendingTotal]:
+    return pending_hand_fees().pending_totals(days, room_id=room_id)
 
 
-def pending_totals(days: Iterable[date]) -> dict[date, PendingTotal]:
-    return pending_hand_fees().pending_totals(days)
-
-
-def unposted_total(day: date) -> PendingTotal:
-    return pending_hand_fees().unposted_total(day)
+def unposted_total(day: date, *, room_id: int) -> PendingTotal:
+    return pending_hand_fees().unposted_total(day, room_id=room_id)
 
 
 def pending_fee_list(

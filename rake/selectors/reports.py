@@ -213,7 +213,7 @@ def _merge(column: str, tables: _Tables, *parts: Iterable[dict[str, Any]]) -> di
 
 def fee_report(filters: ReportFilters) -> FeeReport:
     """The report from the daily summary table, refused when its sources do not prove the rows."""
-    check_summaries_proven(day_from=filters.day_from, day_to=filters.day_to)
+    check_summaries_proven(day_from=filters.day_from, day_to=filters.day_to, room_ids=filters.room_ids)
     column = GROUPS[filters.group_by]
     tables = _Tables.of(filters)
     base = _period(DailyFeeSummary.objects.all(), filters)

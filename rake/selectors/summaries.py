@@ -11,12 +11,12 @@ row that is not proven is named, and the report refuses to show a total built on
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Case, IntegerField, Sum, Value, When
+from django.db.models import Case, IntegerField, OuterRef, Subquery, Sum, Value, When
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -25,6 +25,7 @@ from config.money import format_money
 from ledger.models import GamingDayClose
 from rake.models import DailyFeeSummary, DropShare, FeeCharge, FeeSource
 from rake.models.summaries import SUMMARY_KEYS, SUMMARY_SUMS
+from rooms.models import Room
 from tables.models import Table
 
 Key = tuple[date, int, int, int, int, str]
@@ -66,30 +67,67 @@ def _key_of(values: Mapping[str, Any]) -> Key:
     )
 
 
-def summaries_compute(*, day_from: date, day_to: date, skip: Iterable[date] = ()) -> dict[Key, Figures]:
-    """The summary rows of a range of days (less the days in ``skip``), computed from the raw records."""
+def _of_rooms(records: Any, room_ids: Collection[int] | None, *, field: str) -> Any:
+    """``records`` of the tables of ``room_ids`` (every room's when None)."""
+    if room_ids is None:
+        return records
+    return records.filter(**{f"{field}__in": Table.objects.filter(room_id__in=room_ids).values("pk")})
+
+
+def summaries_compute(
+    *, day_from: date, day_to: date, skip: Iterable[date] = (), room_ids: Collection[int] | None = None
+) -> dict[Key, Figures]:
+    """The summary rows of a range of days (less the days in ``skip``) of the tables of ``room_ids``
+    (every room's when None), computed from the raw records."""
     rows: dict[Key, Figures] = {}
+    for by_key in _computed_by_room_day(day_from=day_from, day_to=day_to, skip=skip, room_ids=room_ids).values():
+        rows.update(by_key)
+    return rows
+
+
+def _computed_by_room_day(
+    *, day_from: date, day_to: date, skip: Iterable[date], room_ids: Collection[int] | None
+) -> dict[tuple[int, date], dict[Key, Figures]]:
+    """``summaries_compute`` by (room, gaming day), each record's room read in the same query."""
+    out: dict[tuple[int, date], dict[Key, Figures]] = {}
     sources: Iterable[tuple[Any, dict[str, Any]]] = (
         (FeeCharge.objects, CHARGE_SUMS),
         (DropShare.objects, SHARE_SUMS),
     )
     for manager, sums in sources:
-        records = manager.filter(gaming_day__range=(day_from, day_to)).exclude(gaming_day__in=sorted(skip))
-        for values in records.values(*SUMMARY_KEYS).annotate(**sums).order_by():
-            row = rows.setdefault(_key_of(values), dict.fromkeys(SUMMARY_SUMS, 0))
+        records = _of_rooms(manager.filter(gaming_day__range=(day_from, day_to)), room_ids, field="table_id")
+        records = records.exclude(gaming_day__in=sorted(skip))
+        for values in records.values("table__room_id", *SUMMARY_KEYS).annotate(**sums).order_by():
+            key = _key_of(values)
+            by_key = out.setdefault((values["table__room_id"], key[0]), {})
+            row = by_key.setdefault(key, dict.fromkeys(SUMMARY_SUMS, 0))
             for name in sums:
                 row[name] += int(values[name] or 0)
-    return rows
+    return out
 
 
-def summaries_maintained(*, day_from: date, day_to: date) -> dict[Key, Figures]:
+def summaries_maintained(
+    *, day_from: date, day_to: date, room_ids: Collection[int] | None = None
+) -> dict[Key, Figures]:
     """The summary rows as maintained, in the shape of ``summaries_compute``."""
+    rows = _of_rooms(DailyFeeSummary.objects.filter(gaming_day__range=(day_from, day_to)), room_ids, field="table_id")
     return {
         _key_of(values): {name: values[name] for name in SUMMARY_SUMS}
-        for values in DailyFeeSummary.objects.filter(gaming_day__range=(day_from, day_to)).values(
-            *SUMMARY_KEYS, *SUMMARY_SUMS
-        )
+        for values in rows.values(*SUMMARY_KEYS, *SUMMARY_SUMS)
     }
+
+
+def _maintained_by_room_day(
+    *, day_from: date, day_to: date, room_ids: Collection[int] | None
+) -> dict[tuple[int, date], dict[Key, Figures]]:
+    """``summaries_maintained`` by (room, gaming day), each row's room read in the same query."""
+    rows = _of_rooms(DailyFeeSummary.objects.filter(gaming_day__range=(day_from, day_to)), room_ids, field="table_id")
+    room = Subquery(Table.objects.filter(pk=OuterRef("table_id")).values("room_id")[:1])
+    out: dict[tuple[int, date], dict[Key, Figures]] = {}
+    for values in rows.annotate(room=room).values("room", *SUMMARY_KEYS, *SUMMARY_SUMS):
+        key = _key_of(values)
+        out.setdefault((values["room"], key[0]), {})[key] = {name: values[name] for name in SUMMARY_SUMS}
+    return out
 
 
 def summary_digest(rows: Mapping[Key, Figures]) -> str:
@@ -127,13 +165,6 @@ def _nonzero(rows: Mapping[Key, Figures]) -> dict[Key, Figures]:
     return {key: figures for key, figures in rows.items() if any(figures.values())}
 
 
-def _by_day(rows: Mapping[Key, Figures]) -> dict[date, dict[Key, Figures]]:
-    out: dict[date, dict[Key, Figures]] = {}
-    for key, figures in rows.items():
-        out.setdefault(key[0], {})[key] = figures
-    return out
-
-
 def _differences(maintained: Mapping[Key, Figures], computed: Mapping[Key, Figures]) -> list[SummaryDisagreement]:
     kept, raw = _nonzero(maintained), _nonzero(computed)
     return [
@@ -143,28 +174,35 @@ def _differences(maintained: Mapping[Key, Figures], computed: Mapping[Key, Figur
     ]
 
 
-def summaries_unproven(*, day_from: date, day_to: date) -> list[SummaryDisagreement]:
-    """Every summary row of ``day_from``..``day_to`` that its sources do not prove (see the module).
+def summaries_unproven(
+    *, day_from: date, day_to: date, room_ids: Collection[int] | None = None
+) -> list[SummaryDisagreement]:
+    """Every summary row of ``day_from``..``day_to`` of the tables of ``room_ids`` (every room's when None)
+    that its sources do not prove (see the module). A close proves one room's day.
 
-    The raw records are read only for the days no close's digest proves: on a period of closed days,
-    the proof costs one read of the summary rows the report reads anyway.
+    The raw records are read only for the days no close's digest proves in every room asked for: on a
+    period of closed days, the proof costs one read of the summary rows the report reads anyway.
     """
-    maintained = _by_day(summaries_maintained(day_from=day_from, day_to=day_to))
+    rooms = set(room_ids) if room_ids is not None else set(Room.objects.values_list("pk", flat=True))
+    maintained = _maintained_by_room_day(day_from=day_from, day_to=day_to, room_ids=room_ids)
+    closes = GamingDayClose.objects.filter(gaming_day__range=(day_from, day_to))
+    if room_ids is not None:
+        closes = closes.filter(room_id__in=room_ids)
     sealed = {
-        day: digest
-        for day, digest in GamingDayClose.objects.filter(gaming_day__range=(day_from, day_to)).values_list(
-            "gaming_day", "summary_digest"
-        )
+        (room, day): digest
+        for room, day, digest in closes.values_list("room_id", "gaming_day", "summary_digest")
         if digest
     }
-    proven = {day for day, digest in sealed.items() if summary_digest(maintained.get(day, {})) == digest}
-    if len(proven) == (day_to - day_from).days + 1:
+    proven = {at for at, digest in sealed.items() if summary_digest(maintained.get(at, {})) == digest}
+    days = [day_from + timedelta(days=n) for n in range((day_to - day_from).days + 1)]
+    sealed_days = [day for day in days if all((room, day) in proven for room in rooms)]
+    if len(sealed_days) == len(days):
         return []
-    computed = _by_day(summaries_compute(day_from=day_from, day_to=day_to, skip=proven))
+    computed = _computed_by_room_day(day_from=day_from, day_to=day_to, skip=sealed_days, room_ids=room_ids)
     found: list[SummaryDisagreement] = []
-    for day in sorted((set(maintained) | set(computed) | set(sealed)) - proven):
-        rows = _differences(maintained.get(day, {}), computed.get(day, {}))
-        if not rows and day in sealed:
+    for room, day in sorted((set(maintained) | set(computed) | set(sealed)) - proven, key=lambda at: (at[1], at[0])):
+        rows = _differences(maintained.get((room, day), {}), computed.get((room, day), {}))
+        if not rows and (room, day) in sealed:
             rows = [SummaryDisagreement(day, None, None, None)]
         found += rows
     return found
@@ -187,9 +225,10 @@ def _described(row: SummaryDisagreement, tables: Mapping[int, int]) -> str:
 _NAMED = 5
 
 
-def check_summaries_proven(*, day_from: date, day_to: date) -> None:
-    """Refuse (409) a period whose summary rows the fee records, drop shares and day closes do not prove."""
-    unproven = summaries_unproven(day_from=day_from, day_to=day_to)
+def check_summaries_proven(*, day_from: date, day_to: date, room_ids: Collection[int] | None = None) -> None:
+    """Refuse (409) a period whose summary rows (of the tables of ``room_ids``; every room's when None) the
+    fee records, drop shares and day closes do not prove."""
+    unproven = summaries_unproven(day_from=day_from, day_to=day_to, room_ids=room_ids)
     if not unproven:
         return
     table_ids = {row.key[2] for row in unproven if row.key}

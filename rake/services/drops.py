@@ -25,7 +25,7 @@ from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
 from config.money import format_money
 from config.roles import Role, has_any_role, roles_label
-from config.shifts import shift_of, shifts_per_day
+from config.shifts import shift_of
 from ledger.models import AccountKind, Balance, JournalEntry, Leg, Reason
 from ledger.selectors.days import check_gaming_day_open
 from ledger.services.accounts import singleton_accounts, table_account
@@ -66,10 +66,10 @@ def drop_count_start(
     check_works_in(actor, room_id=table.room_id)
     now = timezone.now()
     day = gaming_day or gaming_day_of(now, room=table.room)
-    shift = shift or shift_of(now)
-    if not 1 <= shift <= shifts_per_day():
-        raise DomainError(_("A gaming day has shifts 1 to %(n)s.") % {"n": shifts_per_day()}, code="bad_shift")
-    check_gaming_day_open(day)
+    shift = shift or shift_of(now, room=table.room)
+    if not 1 <= shift <= table.room.shifts_per_day:
+        raise DomainError(_("A gaming day has shifts 1 to %(n)s.") % {"n": table.room.shifts_per_day}, code="bad_shift")
+    check_gaming_day_open(day, room_id=table.room_id)
     box = table_account(table_id=table_id, kind=AccountKind.DROP_BOX)
     with transaction.atomic():
         rows = list(Balance.objects.select_for_update().filter(account_id=box).order_by("pk"))
@@ -97,7 +97,7 @@ def drop_count_start(
         DropCountLine.objects.bulk_create(
             DropCountLine(count=count, denomination_id=d, expected=amount) for d, amount in sorted(expected.items())
         )
-        check_gaming_day_open(day)
+        check_gaming_day_open(day, room_id=table.room_id)
     return count
 
 
@@ -218,7 +218,8 @@ def _finalize(actor: User, count: DropCount, counted: dict[int, int], now: datet
 
 def _post_drop(actor: User, count: DropCount, expected: dict[int, int], counted: dict[int, int]) -> JournalEntry | None:
     box = table_account(table_id=count.table_id, kind=AccountKind.DROP_BOX)
-    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT)
+    room = count.table.room
+    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT, room_id=room.pk)
     legs: list[LegSpec] = []
     for d in sorted(set(expected) | set(counted)):
         e, c = expected.get(d, 0), counted.get(d, 0)
@@ -233,7 +234,7 @@ def _post_drop(actor: User, count: DropCount, expected: dict[int, int], counted:
         "s": count.shift,
         "v": format_money(count.variance or 0),
     }
-    return post_entry(actor=actor, reason=Reason.DROP, legs=legs, memo=memo, ref=f"dropcount:{count.pk}")
+    return post_entry(actor=actor, room=room, reason=Reason.DROP, legs=legs, memo=memo, ref=f"dropcount:{count.pk}")
 
 
 def split(total: int, weights: Sequence[int]) -> list[int]:

@@ -432,15 +432,17 @@ def write_pdf(path: Path, filters: ReportFilters, progress: Progress) -> int:
         )
     )
     story += [grid, Spacer(1, 6 * mm)]
-    for close in GamingDayClose.objects.filter(gaming_day__range=(filters.day_from, filters.day_to)).select_related(
-        "created_by"
-    ):
+    closes = GamingDayClose.objects.filter(
+        room_id__in=filters.room_ids, gaming_day__range=(filters.day_from, filters.day_to)
+    ).select_related("created_by", "room")
+    for close in closes.order_by("gaming_day", "room__name"):
         story.append(
             Paragraph(
                 escape(
-                    _("Gaming day %(day)s closed by %(who)s at %(at)s.")
+                    _("Gaming day %(day)s of %(room)s closed by %(who)s at %(at)s.")
                     % {
                         "day": close.gaming_day.isoformat(),
+                        "room": close.room.name,
                         "who": close.created_by.get_full_name() or close.created_by.username,
                         "at": timezone.localtime(close.created_at).strftime("%Y-%m-%d %H:%M"),
                     }

@@ -27,12 +27,14 @@ from ledger.services.reversals import entry_reverse
 from rake.models import DropCount, FeeCharge, FeeKind, FeeSource, TimeCharge
 from rake.selectors.summaries import summary_key
 from rake.services.summaries import summary_add
+from rooms.models import Room
 from tables.models import DealerAssignment, Table
 
 
 def fee_charge_reverse(*, actor: User, original: FeeCharge, memo: str) -> FeeCharge:
-    """A reversal of ``original``, dated in its day while open, else in today's (open) gaming day."""
-    day = booking_day(original.gaming_day)
+    """A reversal of ``original``, dated in its day while open, else in its room's (open) gaming day today."""
+    room = _room_of(original.table_id)
+    day = booking_day(original.gaming_day, room=room)
     entry = None
     if original.journal_entry_id is not None:
         entry = _refund(actor, original, memo=memo)
@@ -47,7 +49,7 @@ def fee_charge_reverse(*, actor: User, original: FeeCharge, memo: str) -> FeeCha
             game_id=original.game_id,
             dealer_id=original.dealer_id,
             gaming_day=day,
-            shift=original.shift if day == original.gaming_day else shift_in(day, now),
+            shift=original.shift if day == original.gaming_day else shift_in(day, now, room=room),
             hands=-original.hands,
             pots=-original.pots,
             fee=-original.fee,
@@ -56,8 +58,13 @@ def fee_charge_reverse(*, actor: User, original: FeeCharge, memo: str) -> FeeCha
             reverses=original,
             created_at=now,
             created_by=actor,
-        )
+        ),
+        room_id=room.pk,
     )
+
+
+def _room_of(table_id: int) -> Room:
+    return Room.objects.get(tables__pk=table_id)
 
 
 def _refund(actor: User, original: FeeCharge, *, memo: str) -> JournalEntry:
@@ -81,16 +88,17 @@ def time_charge_post(*, actor: User, charge: TimeCharge) -> FeeCharge:
 
     Called by ``time_charge_collect`` in its transaction, with the charge row locked.
     """
-    day = booking_day(charge.gaming_day)
+    table = Table.objects.select_related("room").only("game_id", "room").get(pk=charge.table_id)
+    day = booking_day(charge.gaming_day, room=table.room)
     entry = fee_to_drop_box(
         actor=actor,
+        room=table.room,
         table_id=charge.table_id,
         amount=charge.amount,
         reason=Reason.TIME_FEE,
         ref=f"timecharge:{charge.pk}",
     )
     now = timezone.now()
-    table = Table.objects.only("game_id").get(pk=charge.table_id)
     return fee_charge_record(
         FeeCharge(
             source=FeeSource.TIME,
@@ -100,13 +108,14 @@ def time_charge_post(*, actor: User, charge: TimeCharge) -> FeeCharge:
             game_id=table.game_id,
             dealer_id=_dealer_at(charge.table_id, now),
             gaming_day=day,
-            shift=shift_in(day, charge.period_start if day == charge.gaming_day else now),
+            shift=shift_in(day, charge.period_start if day == charge.gaming_day else now, room=table.room),
             seconds=int((charge.period_end - charge.period_start).total_seconds()),
             fee=charge.amount,
             journal_entry=entry,
             created_at=now,
             created_by=actor,
-        )
+        ),
+        room_id=table.room_id,
     )
 
 
@@ -118,8 +127,9 @@ def _dealer_at(table_id: int, moment: datetime) -> int | None:
     )
 
 
-def fee_charge_record(charge: FeeCharge) -> FeeCharge:
-    """Insert the fee record and add it to the daily summary; then check its day is (still) open.
+def fee_charge_record(charge: FeeCharge, *, room_id: int) -> FeeCharge:
+    """Insert the fee record of a table of ``room_id`` and add it to the daily summary; then check its
+    day is (still) open in the room.
 
     The caller holds the transaction."""
     try:
@@ -143,7 +153,7 @@ def fee_charge_record(charge: FeeCharge) -> FeeCharge:
         seconds=charge.seconds,
         time_charges=(0 if charge.source == FeeSource.HAND else -1 if charge.reverses_id else 1),
     )
-    # After the insert: a close racing this transaction holds a SHARE lock on the table, so the
+    # After the insert: a close of the room racing this transaction holds the room's day lock, so the
     # insert above waited for it and this check sees the close (see ledger.selectors.days).
-    check_gaming_day_open(charge.gaming_day)
+    check_gaming_day_open(charge.gaming_day, room_id=room_id)
     return charge

@@ -164,7 +164,7 @@ def _sessions_to_charge(now: datetime) -> list[SeatSession]:
     return list(
         SeatSession.objects.filter(Q(ended_at__isnull=True) | Q(ended_at__gt=now - ENDED_LOOKBACK))
         .filter(reached, started_at__lte=now)
-        .select_related("table")
+        .select_related("table__room")
         .order_by("pk")
     )
 
@@ -213,7 +213,12 @@ def _due_charges(*, actor: User, now: datetime) -> list[TimeCharge]:
     existing = set(TimeCharge.objects.filter(seat_session__in=sessions).values_list("seat_session_id", "period_start"))
     # A closed gaming day accepts no new records: periods that started in one are not charged.
     earliest = min(s.started_at for s in sessions).date() - timedelta(days=1)
-    closed = set(GamingDayClose.objects.filter(gaming_day__gte=earliest).values_list("gaming_day", flat=True))
+    room_ids = {s.table.room_id for s in sessions}
+    closed = set(
+        GamingDayClose.objects.filter(room_id__in=room_ids, gaming_day__gte=earliest).values_list(
+            "room_id", "gaming_day"
+        )
+    )
     new: list[TimeCharge] = []
     for session in sessions:
         versions = _Versions([v for v in rows if v.table_id == session.table_id or v.game_id == session.table.game_id])
@@ -226,7 +231,8 @@ def _due_charges(*, actor: User, now: datetime) -> list[TimeCharge]:
             next_change=versions.next_change,
             aways=aways.get(session.pk, ()),
         ):
-            if (session.pk, period.start) in existing or gaming_day_of(period.start) in closed:
+            day = gaming_day_of(period.start, room=session.table.room)
+            if (session.pk, period.start) in existing or (session.table.room_id, day) in closed:
                 continue
             new.append(_charge(session, period, actor=actor, now=now))
     return new
@@ -243,7 +249,7 @@ def _charge(session: SeatSession, period: Period, *, actor: User, now: datetime)
         policy=period.version,
         period_start=period.start,
         period_end=period.end,
-        gaming_day=gaming_day_of(period.start),
+        gaming_day=gaming_day_of(period.start, room=session.table.room),
         amount=time_charge(policy, seconds),
         status=TimeChargeStatus.DUE,
         created_at=now,

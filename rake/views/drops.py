@@ -23,8 +23,9 @@ from rake import selectors, services
 from rake.selectors.drops import results_visible
 from rake.services.days import CLOSER_ROLE
 from rooms.models import Room
+from rooms.selectors import room_for
 from tables.models import Table
-from tables.views.common import page_room
+from tables.views.common import int_field, page_room
 
 
 def _day(value: str | None, room: Room) -> date:
@@ -83,7 +84,7 @@ def drop_count(request: HttpRequest, count_id: int) -> HttpResponse:
         "may_explain": count.status == "needs_explanation"
         and has_any_role(user, selectors.DROP_SUPERVISOR_ROLES)
         and all(t.counter_id != user.pk for t in this_round),
-        "denominations": Denomination.objects.filter(active=True).order_by("-value"),
+        "denominations": Denomination.objects.filter(room_id=count.table.room_id, active=True).order_by("-value"),
     }
     return render(request, "rake/drop_count.html", context)
 
@@ -122,8 +123,14 @@ def drop_count_explain(request: HttpRequest, count_id: int) -> HttpResponse:
 
 @roles_allowed(Role.ACCOUNTANT).page
 def gaming_days(request: HttpRequest) -> HttpResponse:
-    """The last two weeks of gaming days; an accountant closes a day once its drops are counted."""
-    context = {"days": selectors.gaming_days_list(), "may_close": CLOSER_ROLE in user_roles(request.user)}
+    """The last two weeks of gaming days of the room picked in the top bar; an accountant closes a day once
+    its drops are counted."""
+    room = page_room(request)
+    context = {
+        "room": room,
+        "days": selectors.gaming_days_list(room=room),
+        "may_close": CLOSER_ROLE in user_roles(request.user),
+    }
     return render(request, "rake/gaming_days.html", context)
 
 
@@ -132,7 +139,11 @@ def gaming_days(request: HttpRequest) -> HttpResponse:
 def gaming_day_close(request: HttpRequest) -> HttpResponse:
     try:
         day = date.fromisoformat(request.POST.get("gaming_day", ""))
-        services.gaming_day_close(actor=acting_user(request), gaming_day=day, note=request.POST.get("note", ""))
+        # The room the form was shown for: another tab may have picked another room since.
+        room = room_for(user=request.user, room_id=int_field(request.POST, "room_id", required=False))
+        services.gaming_day_close(
+            actor=acting_user(request), room=room, gaming_day=day, note=request.POST.get("note", "")
+        )
     except ValueError:
         messages.error(request, _("Name the gaming day to close."))
     except DomainError as exc:

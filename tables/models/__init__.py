@@ -6,7 +6,7 @@ from tables.models.kiosk import KioskToken
 from tables.models.players import DocumentType, Expulsion, ExpulsionDuration, ExpulsionScope, Player
 from tables.models.seating import AwayReturn, SeatAway, SeatEndReason, SeatEntry, SeatSession
 from tables.models.signs import RoomLanguage, SignVersion
-from tables.models.tables import Table, TableEvent, TableStatus
+from tables.models.tables import ROOM_OF_THE_ROWS_TABLE, Table, TableEvent, TableStatus
 from tables.models.waitlists import (
     OPEN_STATUSES,
     WaitlistEndReason,
@@ -17,6 +17,7 @@ from tables.models.waitlists import (
 
 __all__ = [
     "OPEN_STATUSES",
+    "ROOM_OF_THE_ROWS_TABLE",
     "AssignmentEndReason",
     "AwayReturn",
     "DealerAssignment",

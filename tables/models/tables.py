@@ -59,6 +59,14 @@ class Table(Recorded):
             )
 
 
+# The room of the table a row being written names (``NEW.table_id``): for the triggers of the records dated
+# in a room's gaming days (``config.triggers.waits_for_the_close``).
+ROOM_OF_THE_ROWS_TABLE = (
+    f'SELECT "{Table._meta.get_field("room").column}" FROM "{Table._meta.db_table}" '
+    f'WHERE "{Table._meta.pk.column}" = NEW."table_id"'
+)
+
+
 class TableEvent(Recorded):
     """One change of a table: opened, paused, resumed, closed, game or seats changed."""
 

@@ -17,6 +17,7 @@ from config.roles import Role
 from ledger.models import Denomination, JournalEntry
 from ledger.selectors.balances import ledger_check
 from ledger.services.chips import denomination_create
+from rooms.models import Room
 from tables.models import DealerAssignment, Player, Table
 from tests.factories import PlayerFactory, TableFactory, UserFactory, home_room
 
@@ -25,7 +26,7 @@ VALUES = [100, 500, 1_000, 5_000, 10_000, 25_000, 100_000]
 
 def assert_ledger_ok() -> None:
     """The global invariant (controls test 29): every money test ends with it."""
-    check = ledger_check()
+    check = ledger_check(room_id=home_room().pk)
     assert check.unbalanced_entries == []
     assert check.negative_balances == []
     assert check.stale_balances == []
@@ -44,12 +45,12 @@ def room_admin(db: None) -> User:
 @pytest.fixture
 def chips(db: None) -> dict[int, Denomination]:
     """Denominations by value."""
-    return {v: denomination_create(value=v, colour=f"c{v}", label=str(v)) for v in VALUES}
+    return {v: denomination_create(value=v, colour=f"c{v}", label=str(v), room_id=home_room().pk) for v in VALUES}
 
 
 @pytest.fixture
 def vault(room_admin: User, chips: dict[int, Denomination]) -> JournalEntry:
-    return vault_stock(actor=room_admin, cash=50_000_000, chips={d.pk: 1_000 for d in chips.values()})
+    return vault_stock(actor=room_admin, cash=50_000_000, chips={d.pk: 1_000 for d in chips.values()}, room=home_room())
 
 
 @pytest.fixture
@@ -113,10 +114,18 @@ def player(room_admin: User) -> Player:
     return PlayerFactory(last_name="Petrosyan", created_by=room_admin)
 
 
-def by_value(counts: dict[int, int]) -> dict[int, int]:
-    """``{value: count}`` -> ``{denomination_id: count}``."""
-    ids = {d.value: d.pk for d in Denomination.objects.all()}
+def by_value(counts: dict[int, int], *, room: Room | None = None) -> dict[int, int]:
+    """``{value: count}`` -> ``{denomination_id: count}`` of the chips of ``room`` (the home room's)."""
+    ids = {d.value: d.pk for d in Denomination.objects.filter(room=room or home_room())}
     return {ids[v]: n for v, n in counts.items()}
+
+
+def room_chips_stocked(room: Room, *, pieces: int = 1_000, cash: int = 50_000_000) -> dict[int, Denomination]:
+    """Another room's chips (of ``VALUES``, in its minor units), stocked in its vault by an admin of the room."""
+    admin = UserFactory(roles=[Role.ADMIN], rooms=[room])
+    chips = {v: denomination_create(room_id=room.pk, value=v, colour=f"c{v}", label=str(v)) for v in VALUES}
+    vault_stock(actor=admin, room=room, cash=cash, chips={d.pk: pieces for d in chips.values()})
+    return chips
 
 
 @pytest.fixture

@@ -55,7 +55,7 @@ def test_parallel_redemptions_never_pay_more_cash_than_the_drawer_holds(on_postg
 
 
 def test_cashiers_opening_drawers_at_once_never_overdraw_the_vault(on_postgres, room_admin, chips):
-    vault_stock(actor=room_admin, cash=0, chips=by_value({100_000: 10}))
+    vault_stock(actor=room_admin, cash=0, chips=by_value({100_000: 10}), room=home_room())
     cashiers = [UserFactory(username=f"c{i}", roles=[Role.CASHIER]) for i in range(THREADS)]
     drawers = [Drawer.objects.create(room=home_room(), name=f"W{i}") for i in range(THREADS)]
     results = run_concurrently(
@@ -72,16 +72,16 @@ def test_cashiers_opening_drawers_at_once_never_overdraw_the_vault(on_postgres, 
 @pytest.mark.parametrize("missing", ["balance row", "account"])
 def test_a_denomination_without_balance_rows_sells_concurrently(on_postgres, room_admin, chips, missing):
     """A chip created without its balance rows: the first postings create them (ON CONFLICT DO NOTHING)."""
-    new = Denomination.objects.create(value=50_000, colour="orange", label="50,000")
+    new = Denomination.objects.create(room=home_room(), value=50_000, colour="orange", label="50,000")
     assert not Balance.objects.filter(denomination=new).exists()
-    vault_stock(actor=room_admin, cash=0, chips={new.pk: 40})
+    vault_stock(actor=room_admin, cash=0, chips={new.pk: 40}, room=home_room())
     cashiers = [UserFactory(username=f"n{i}", roles=[Role.CASHIER]) for i in range(THREADS)]
     for i, user in enumerate(cashiers):
         drawer_shift_open(
             actor=user, drawer_id=Drawer.objects.create(room=home_room(), name=f"N{i}").pk, cash=0, chips={new.pk: 2}
         )
     if missing == "balance row":
-        singleton_accounts(AccountKind.OUTSTANDING)
+        singleton_accounts(AccountKind.OUTSTANDING, room_id=home_room().pk)
         Balance.objects.filter(account__kind=AccountKind.OUTSTANDING, denomination=new).delete()
     else:  # the first sales of the day race to create the players' account itself
         assert not Account.objects.filter(kind=AccountKind.OUTSTANDING).exists()
@@ -120,7 +120,7 @@ def test_a_redemption_waits_for_the_sale_of_the_chips_it_takes_back(on_postgres,
     concurrent increase of the same row and counts it, rather than refusing on an older snapshot."""
     open_shift(cashier, chips={25_000: 2}, cash=0)
     open_shift(second_cashier, chips={}, cash=100_000)
-    singleton_accounts(AccountKind.OUTSTANDING)  # the players hold no 25,000 chip yet
+    singleton_accounts(AccountKind.OUTSTANDING, room_id=home_room().pk)  # the players hold no 25,000 chip yet
     held, outcome = threading.Event(), []
 
     def sell() -> None:

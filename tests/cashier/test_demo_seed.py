@@ -9,7 +9,7 @@ from cashier.models import ChipTransaction, DrawerShift
 from config.roles import Role
 from ledger.models import Denomination
 from tests.cashier.conftest import assert_ledger_ok
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_seed_is_idempotent(room_admin):
     UserFactory(username="cashier", roles=[Role.CASHIER])
     first = demo.seed(actor=room_admin)
-    assert "vault stocked" in first
+    assert f"vault of {home_room().code} stocked" in first
     assert [d.value for d in Denomination.objects.all()] == [100, 500, 1_000, 5_000, 10_000, 25_000, 100_000]
     assert DrawerShift.objects.filter(cashier__username="cashier", status="open").count() == 1
     assert ChipTransaction.objects.count() == 3

@@ -10,7 +10,7 @@ from cashier.selectors.compliance import large_cash_log, large_cash_warning
 from cashier.services.reversals import reversal_approve, reversal_request
 from cashier.services.sales import chip_redemption_create, chip_sale_create
 from config.gaming_day import current_gaming_day
-from tests.cashier.conftest import by_value
+from tests.cashier.conftest import by_value, room_chips_stocked
 from tests.factories import UserFactory, home_room, home_room_set
 
 pytestmark = pytest.mark.django_db
@@ -77,16 +77,19 @@ def test_the_log_is_a_rooms_with_its_threshold(shift, cashier, player, vault, lo
 
     vilnius = room_create(code="vilnius", name="Vilnius", large_cash_threshold=50_000)
     theirs = UserFactory(roles=[Role.CASHIER], rooms=[vilnius])
+    room_chips_stocked(vilnius)
     drawer_shift_open(
         actor=theirs,
         drawer_id=Drawer.objects.create(room=vilnius, name="Window 1").pk,
         cash=1_000_000,
-        chips=by_value({10_000: 10}),
+        chips=by_value({10_000: 10}, room=vilnius),
     )
-    chip_sale_create(actor=theirs, amount=40_000, method="cash", chips=by_value({10_000: 4}), player_id=player.pk)
+    chips = by_value({10_000: 4}, room=vilnius)
+    chip_sale_create(actor=theirs, amount=40_000, method="cash", chips=chips, player_id=player.pk)
     assert large_cash_log(day=current_gaming_day(), room=home_room()) == []
     assert large_cash_log(day=current_gaming_day(), room=vilnius) == []  # 40,000 is under Vilnius's 50,000
-    chip_sale_create(actor=theirs, amount=20_000, method="cash", chips=by_value({10_000: 2}), player_id=player.pk)
+    chips = by_value({10_000: 2}, room=vilnius)
+    chip_sale_create(actor=theirs, amount=20_000, method="cash", chips=chips, player_id=player.pk)
     [row] = large_cash_log(day=current_gaming_day(), room=vilnius)
     assert row.cash_in == 60_000
     assert api_for(accountant).get("/api/v1/cashier/reports/large-cash/").json() == []

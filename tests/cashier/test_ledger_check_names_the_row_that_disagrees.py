@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from ledger.models import AccountKind, Balance
 from ledger.selectors.balances import StaleBalance, ledger_check
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +22,9 @@ def _tamper(shift) -> Balance:
 
 
 def test_a_tampered_drawer_cash_row_is_named_with_both_figures(shift) -> None:
-    assert ledger_check().ok
+    assert ledger_check(room_id=home_room().pk).ok
     row = _tamper(shift)
-    check = ledger_check()
+    check = ledger_check(room_id=home_room().pk)
     assert not check.ok
     assert check.stale_balances == [StaleBalance(row.pk, shift.account_id, None, row.amount + 100000, row.amount)]
 
@@ -33,7 +34,9 @@ def test_a_missing_balance_row_is_named_as_missing(shift) -> None:
     assert row is not None
     with connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {Balance._meta.db_table} WHERE id = %s", [row.pk])
-    assert ledger_check().stale_balances == [StaleBalance(None, row.account_id, row.denomination_id, 0, row.amount)]
+    assert ledger_check(room_id=home_room().pk).stale_balances == [
+        StaleBalance(None, row.account_id, row.denomination_id, 0, row.amount)
+    ]
 
 
 def test_the_cage_summary_and_the_api_name_the_row(shift, accountant, client_for, api_for) -> None:

@@ -17,6 +17,7 @@ from cashier.services.slips import slip_issue, slip_receive, slip_request
 from cashier.services.trays import tray_count_record
 from ledger.models import JournalEntry, Leg
 from tests.cashier.conftest import assert_ledger_ok, by_value
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -70,7 +71,11 @@ def test_truncate_is_refused(sale):
 def test_an_entry_with_one_leg_is_refused_at_commit(sale, cashier):
     with pytest.raises(IntegrityError) as refused, transaction.atomic():
         entry = JournalEntry.objects.create(
-            reason="adjustment", gaming_day=timezone.localdate(), created_at=timezone.now(), created_by=cashier
+            room=home_room(),
+            reason="adjustment",
+            gaming_day=timezone.localdate(),
+            created_at=timezone.now(),
+            created_by=cashier,
         )
         Leg.objects.create(entry=entry, account_id=sale.shift.account_id, currency="AMD", amount=100)
         # Nothing is refused yet: the check is deferred to COMMIT.

@@ -18,7 +18,7 @@ from config.roles import Role
 from ledger.models import Denomination, JournalEntry, Reason
 from ledger.services.posting import LegSpec, post_entry
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -97,12 +97,13 @@ def test_a_floor_manager_cannot_approve_the_reversal_of_their_own_entry(vault, c
     from ledger.models import AccountKind
     from ledger.services.accounts import singleton_accounts
 
-    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT)
+    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OVER_SHORT, room_id=home_room().pk)
     with transaction.atomic():
         adjustment = post_entry(
             actor=floor_manager,
             reason=Reason.ADJUSTMENT,
             legs=[LegSpec(ids[AccountKind.VAULT], -500), LegSpec(ids[AccountKind.OVER_SHORT], 500)],
+            room=home_room(),
         )
     asked = reversal_request(actor=cashier, entry_id=adjustment.pk, reason="counted twice")
     with pytest.raises(DomainError) as refused:

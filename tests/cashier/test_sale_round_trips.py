@@ -22,7 +22,7 @@ from ledger.services import posting
 from ledger.services.chips import denomination_create
 from ledger.services.posting import denomination_values
 from tests.cashier.conftest import assert_ledger_ok, by_value, key
-from tests.factories import api_key
+from tests.factories import api_key, home_room
 
 SALE = "/api/v1/cashier/sales/create/"
 REDEMPTION = "/api/v1/cashier/redemptions/create/"
@@ -90,11 +90,11 @@ def test_the_response_is_the_receipt_as_the_reads_show_it(on_postgres, device, s
 
 def test_chip_values_read_by_a_rolled_back_transaction_are_not_remembered(on_postgres):
     with transaction.atomic():
-        chip = denomination_create(value=7_000, colour="pink", label="7,000")
+        chip = denomination_create(value=7_000, colour="pink", label="7,000", room_id=home_room().pk)
         assert denomination_values([chip.pk]) == {chip.pk: 7_000}
         transaction.set_rollback(True)
     assert chip.pk not in posting._VALUES
     assert not Denomination.objects.filter(pk=chip.pk).exists()
-    committed = denomination_create(value=8_000, colour="grey", label="8,000")
+    committed = denomination_create(value=8_000, colour="grey", label="8,000", room_id=home_room().pk)
     assert denomination_values([committed.pk]) == {committed.pk: 8_000}
     assert posting._VALUES[committed.pk] == 8_000

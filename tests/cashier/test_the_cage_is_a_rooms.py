@@ -23,7 +23,7 @@ from ledger.models import Denomination, JournalEntry
 from rooms.models import Room, StaffPlace
 from rooms.services import staff_place, staff_place_end
 from tables.models import Table
-from tests.cashier.conftest import by_value
+from tests.cashier.conftest import by_value, room_chips_stocked
 from tests.factories import TableFactory, UserFactory, home_room, home_room_set
 
 pytestmark = pytest.mark.django_db
@@ -139,13 +139,14 @@ def test_an_accountant_reads_the_receipts_and_shifts_of_the_rooms_they_work_in(
         actor=cashier, drawer_id=Drawer.objects.create(room=home_room(), name="Window 1").pk, cash=0, chips={}
     )
     theirs_cashier = UserFactory(roles=[Role.CASHIER], rooms=[vilnius])
+    room_chips_stocked(vilnius)
     theirs = drawer_shift_open(
         actor=theirs_cashier,
         drawer_id=Drawer.objects.create(room=vilnius, name="Window 1").pk,
         cash=0,
-        chips=by_value({5_000: 2}),
+        chips=by_value({5_000: 2}, room=vilnius),
     )
-    sold = chip_sale_create(actor=theirs_cashier, amount=5_000, method="cash", chips=by_value({5_000: 1}))
+    sold = chip_sale_create(actor=theirs_cashier, amount=5_000, method="cash", chips=by_value({5_000: 1}, room=vilnius))
 
     def ids(user: User, name: str) -> list[int]:
         body = api_for(user).get(reverse(f"api:{name}")).json()

@@ -100,8 +100,8 @@ def room(floor_manager: User, dealer: User, holdem_short: Game, club_poker: Game
         )
     floor.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[holdem_short.pk])
     floor.dealer_profile_set(actor=floor_manager, user_id=dealer2.pk, game_ids=[club_poker.pk])
-    chips = {v: denomination_create(value=v, colour=f"c{v}", label=str(v)) for v in CHIP_VALUES}
-    vault_stock(actor=admin, cash=50_000_000, chips={d.pk: 1_000 for d in chips.values()})
+    chips = {v: denomination_create(value=v, colour=f"c{v}", label=str(v), room_id=home_room().pk) for v in CHIP_VALUES}
+    vault_stock(actor=admin, cash=50_000_000, chips={d.pk: 1_000 for d in chips.values()}, room=home_room())
     Drawer.objects.create(room=home_room(), name="Window 1")
     players = {
         first: floor.player_create(actor=floor_manager, room=home_room(), first_name=first, last_name=last)

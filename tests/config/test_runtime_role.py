@@ -26,6 +26,7 @@ from ledger.models import JournalEntry
 from rake.services.days import gaming_day_close
 from rake.services.time_charges import time_charges_create
 from tests.database_roles import RUNTIME_ROLE, connected_as, role_ensure
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -120,7 +121,7 @@ def test_truncate_is_refused_for_want_of_the_privilege(as_probe: None, table: st
 
 
 def test_a_posted_entry_is_refused_an_update_by_its_trigger(probe_role: str, admin_user: User) -> None:
-    issue_chips(actor=admin_user, pieces=2)
+    issue_chips(actor=admin_user, pieces=2, room=home_room())
     entry = JournalEntry.objects.earliest("pk")
     with connected_as(probe_role):
         refused = _refused(f"UPDATE {GUARDED} SET memo = 'edited' WHERE id = {entry.pk}")
@@ -132,10 +133,12 @@ def test_the_room_works_as_the_role(as_probe: None, admin_user: User, accountant
     with connection.cursor() as cursor:
         cursor.execute("SELECT current_user")
         assert cursor.fetchone() == (PROBE_ROLE,)
-    issue_chips(actor=admin_user, pieces=2)  # inserts, ids from sequences, balances updated
+    issue_chips(actor=admin_user, pieces=2, room=home_room())  # inserts, ids from sequences, balances updated
     assert JournalEntry.objects.filter(created_by=admin_user).exists()
     assert time_charges_create(actor=admin_user) == 0  # an advisory lock
-    closed = gaming_day_close(actor=accountant, gaming_day=timezone.localdate() - timedelta(days=2))  # SHARE locks
+    closed = gaming_day_close(
+        actor=accountant, gaming_day=timezone.localdate() - timedelta(days=2), room=home_room()
+    )  # SHARE locks
     assert closed.pk
 
 
@@ -151,7 +154,7 @@ def test_the_owner_and_unknown_roles_are_refused(on_postgres: None, as_database_
 
 def test_no_session_setting_skips_a_trigger(probe_role: str, admin_user: User) -> None:
     # django-pgtrigger skips a trigger named in the setting pgtrigger.ignore, which any role may set.
-    issue_chips(actor=admin_user, pieces=2)
+    issue_chips(actor=admin_user, pieces=2, room=home_room())
     entry = JournalEntry.objects.earliest("pk")
     with connection.cursor() as cursor:
         cursor.execute(

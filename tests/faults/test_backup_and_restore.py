@@ -22,13 +22,16 @@ from games.services.scenarios import issue_chips
 from ledger.models import Leg
 from tests.conftest import ROOT
 from tests.database_roles import OWNER, RUNTIME_ROLE
+from tests.factories import home_room
 from tests.games.helpers import play_hand
 from tests.servers import database_url, process_env
 
 pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 LEDGER_CHECK = (
-    "from ledger.selectors.balances import ledger_check; c = ledger_check(); print(c); raise SystemExit(not c.ok)"
+    "from ledger.selectors.balances import ledger_check; from rooms.models import Room; "
+    "checks = [ledger_check(room_id=room.pk) for room in Room.objects.all()]; print(checks); "
+    "raise SystemExit(not all(c.ok for c in checks))"
 )
 
 
@@ -65,7 +68,7 @@ def test_a_restored_copy_verifies_and_still_refuses_edits(
     dealer: User,
     admin_user: User,
 ) -> None:
-    issue_chips(actor=admin_user, pieces=20)  # a journal entry and balances for the ledger check
+    issue_chips(actor=admin_user, pieces=20, room=home_room())  # a journal entry and balances for the ledger check
     table = hand_table(holdem, dealer, players=3)
     for seed in range(3):
         assert play_hand(dealer, table.pk, seed).status == HandStatus.COMPLETE

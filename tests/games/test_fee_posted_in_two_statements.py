@@ -17,7 +17,7 @@ from ledger.models import Account, AccountKind, Balance, Denomination, JournalEn
 from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.posting import chip_legs, post_entry
 from rake.models import DailyFeeSummary, FeeCharge, PendingFee
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 from tests.games.helpers import play_hand
 from tests.rake.change_helpers import players_keep_only, tray_chips
 from tests.rake.helpers import assert_fee_invariants, drop_box, fill_tray, stock_chips
@@ -90,7 +90,7 @@ def test_both_paths_write_the_same_fee_records(
 
 def _move_chips(*, to_vault: bool) -> None:
     """Every chip outstanding back to the vault, or every chip in the vault out to the players."""
-    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING)
+    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING, room_id=home_room().pk)
     vault, outstanding = accounts[AccountKind.VAULT], accounts[AccountKind.OUTSTANDING]
     source, target = (outstanding, vault) if to_vault else (vault, outstanding)
     amounts = dict(
@@ -104,6 +104,7 @@ def _move_chips(*, to_vault: bool) -> None:
             reason=Reason.ADJUSTMENT,
             legs=chip_legs(source=source, target=target, amounts=amounts),
             memo="chips moved (test)",
+            room=home_room(),
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games import services as hands
 from games.services.starting import chip_unit
 from ledger.models import Denomination
+from tests.factories import home_room
 from tests.games.helpers import HOLDEM_HAND, HOLDEM_POT, record
 
 
@@ -16,7 +17,7 @@ def test_chip_unit_is_the_smallest_active_denomination_dividing_the_stakes():
 
 def test_hand_fee_is_a_whole_number_of_the_smallest_chip(dealer, holdem_table):
     for value in (100, 500, 1_000):
-        Denomination.objects.create(value=value, colour="white", label=str(value))
+        Denomination.objects.create(room=home_room(), value=value, colour="white", label=str(value))
     hand = hands.hand_start(actor=dealer, table_id=holdem_table.pk).hand
     assert hand.setup["chip_unit"] == 100
     record(dealer, hand, *HOLDEM_HAND)

@@ -32,6 +32,7 @@ from rake.services import fee_policy_set
 from tables import services as floor
 from tables.models import Game, SeatSession, Table
 from tables.services.common import dealer_now
+from tests.factories import home_room
 from tests.games.helpers import HOLDEM_HAND, play_hand
 from tests.rake.helpers import stock_chips
 
@@ -210,7 +211,9 @@ def test_seats_changed(on_postgres: None, floor_manager: User, dealer: User, han
 
 def test_the_day_closed(on_postgres: None, accountant: User, holdem_table: Table) -> None:
     # No service closes the current gaming day (only a past one): the row is written as the close would.
-    GamingDayClose.objects.create(gaming_day=current_gaming_day(), created_at=timezone.now(), created_by=accountant)
+    GamingDayClose.objects.create(
+        room=home_room(), gaming_day=current_gaming_day(), created_at=timezone.now(), created_by=accountant
+    )
     assert _agree(holdem_table.pk).day_closed is True
 
 

@@ -187,7 +187,7 @@ def test_table_and_since_choose_the_hands_checked(floor_manager, holdem_table, s
     today = current_gaming_day()
     yesterday = today - timedelta(days=1)
     with older_engine(), pytest.MonkeyPatch.context() as day:
-        day.setattr("games.services.table_state.gaming_day_of", lambda now: yesterday)
+        day.setattr("games.services.table_state.gaming_day_of", lambda now, room: yesterday)
         old = play(floor_manager, side_pot_table, SIDE_POT_HAND)
     fold_around(floor_manager, holdem_table.pk)
     assert old.gaming_day == yesterday

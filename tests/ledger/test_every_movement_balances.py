@@ -12,6 +12,7 @@ from config.errors import DomainError
 from ledger.models import Account, AccountKind, Balance, JournalEntry, Leg, Reason
 from ledger.services.posting import LegSpec, check_legs, post_entry
 from tests.cashier.conftest import assert_ledger_ok, by_value
+from tests.factories import home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,12 @@ def test_an_unbalanced_set_of_legs_is_refused_before_anything_is_written(vault, 
     issue = Account.objects.get(kind=AccountKind.CHIP_ISSUE).pk
     entries = JournalEntry.objects.count()
     with pytest.raises(DomainError) as refused, transaction.atomic():
-        post_entry(actor=room_admin, reason=Reason.ADJUSTMENT, legs=[LegSpec(vault_id, 100), LegSpec(issue, -99)])
+        post_entry(
+            actor=room_admin,
+            reason=Reason.ADJUSTMENT,
+            legs=[LegSpec(vault_id, 100), LegSpec(issue, -99)],
+            room=home_room(),
+        )
     assert refused.value.code == "unbalanced_entry"
     with pytest.raises(DomainError):
         check_legs([LegSpec(vault_id, 100)])
@@ -60,7 +66,7 @@ def test_chips_and_cash_do_not_net_against_each_other(vault, room_admin, chips):
     issue = Account.objects.get(kind=AccountKind.CHIP_ISSUE).pk
     legs = [LegSpec(vault_id, 1_000, chips[1_000].pk), LegSpec(issue, -1_000)]  # chips in, cash out
     with pytest.raises(DomainError) as refused, transaction.atomic():
-        post_entry(actor=room_admin, reason=Reason.ADJUSTMENT, legs=legs)
+        post_entry(actor=room_admin, reason=Reason.ADJUSTMENT, legs=legs, room=home_room())
     assert refused.value.code == "unbalanced_entry"
 
 
@@ -71,7 +77,7 @@ def test_a_movement_without_an_enumerated_reason_is_refused(vault, room_admin, c
     legs = [LegSpec(vault_id, 1_000, chips[1_000].pk), LegSpec(issue, -1_000, chips[1_000].pk)]
     count = Leg.objects.count()
     with pytest.raises(DomainError) as refused, transaction.atomic():
-        post_entry(actor=room_admin, reason=reason, legs=legs)
+        post_entry(actor=room_admin, reason=reason, legs=legs, room=home_room())
     assert refused.value.code == "bad_reason"
     assert Leg.objects.count() == count
 
@@ -81,5 +87,5 @@ def test_part_chips_are_refused(vault, room_admin, chips):
     issue = Account.objects.get(kind=AccountKind.CHIP_ISSUE).pk
     legs = [LegSpec(vault_id, 1_500, chips[1_000].pk), LegSpec(issue, -1_500, chips[1_000].pk)]
     with pytest.raises(DomainError) as refused, transaction.atomic():
-        post_entry(actor=room_admin, reason=Reason.ADJUSTMENT, legs=legs)
+        post_entry(actor=room_admin, reason=Reason.ADJUSTMENT, legs=legs, room=home_room())
     assert refused.value.code == "not_whole_chips"

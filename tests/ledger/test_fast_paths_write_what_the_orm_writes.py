@@ -22,6 +22,7 @@ from ledger.services.posting import cash_legs, chip_legs, post_entry
 from ledger.services.reversals import entry_reverse
 from tables.models import Table
 from tests.cashier.conftest import assert_ledger_ok
+from tests.factories import home_room
 from tests.fast_paths import written_both_ways
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
@@ -39,7 +40,9 @@ def test_postings_write_the_same_entries_legs_and_balances_both_ways(
     chip = {value: d.pk for value, d in chips.items()}
 
     def work() -> None:
-        ids = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING, AccountKind.CASH_EXTERNAL)
+        ids = singleton_accounts(
+            AccountKind.VAULT, AccountKind.OUTSTANDING, AccountKind.CASH_EXTERNAL, room_id=home_room().pk
+        )
         vault_id, tray = ids[AccountKind.VAULT], table_account(table_id=table.pk, kind=AccountKind.TRAY)
         players, outside = ids[AccountKind.OUTSTANDING], ids[AccountKind.CASH_EXTERNAL]
         post_entry(
@@ -47,6 +50,7 @@ def test_postings_write_the_same_entries_legs_and_balances_both_ways(
             reason=Reason.FILL,
             legs=chip_legs(source=vault_id, target=tray, amounts={chip[100]: 2_000, chip[500]: 5_000}),
             memo="fill",
+            room=home_room(),
         )
         post_entry(
             actor=room_admin,
@@ -56,15 +60,19 @@ def test_postings_write_the_same_entries_legs_and_balances_both_ways(
                 *cash_legs(source=outside, target=vault_id, amount=3_000),
             ],
             ref="sale:test",
+            room=home_room(),
         )
         # 700 from the players' 1,000 chips: made up with change from the tray, in one entry.
-        fee = fee_to_drop_box(actor=dealer, table_id=table.pk, amount=700, ref="hand:test", change_from_tray=True)
+        fee = fee_to_drop_box(
+            actor=dealer, table_id=table.pk, amount=700, ref="hand:test", change_from_tray=True, room=home_room()
+        )
         entry_reverse(actor=room_admin, original=fee, memo="hand voided")
         with pytest.raises(DomainError) as refused:
             post_entry(
                 actor=room_admin,
                 reason=Reason.CREDIT,
                 legs=chip_legs(source=tray, target=vault_id, amounts={chip[25_000]: 25_000}),
+                room=home_room(),
             )
         assert refused.value.code == "insufficient_balance"
 

@@ -48,8 +48,10 @@ class Cage(RuleBasedStateMachine):
         self.cashiers = [UserFactory(roles=[Role.CASHIER]) for _ in range(2)]
         self.floor = UserFactory(roles=[Role.FLOOR_MANAGER])
         self.dealer = UserFactory(roles=[Role.DEALER])
-        self.ids = {v: denomination_create(value=v, colour="c", label=str(v)).pk for v in VALUES}
-        vault_stock(actor=admin, cash=10_000_000, chips={self.ids[v]: STOCK for v in VALUES})
+        self.ids = {
+            v: denomination_create(value=v, colour="c", label=str(v), room_id=home_room().pk).pk for v in VALUES
+        }
+        vault_stock(actor=admin, cash=10_000_000, chips={self.ids[v]: STOCK for v in VALUES}, room=home_room())
         self.issued = STOCK * sum(VALUES)
         for i, user in enumerate(self.cashiers):
             drawer = Drawer.objects.create(room=home_room(), name=f"D{i}")
@@ -121,6 +123,7 @@ class Cage(RuleBasedStateMachine):
                 ref=f"hand:{self.hand}",
                 from_tray=source == "tray",
                 change_from_tray=source == "change",
+                room=home_room(),
             )
         except DomainError as exc:
             assert exc.code in ("no_breakdown", "insufficient_balance")
@@ -157,7 +160,7 @@ class Cage(RuleBasedStateMachine):
 
     @invariant()
     def ledger_holds(self) -> None:
-        check = ledger_check()
+        check = ledger_check(room_id=home_room().pk)
         assert check.unbalanced_entries == []
         assert check.negative_balances == []
         assert check.stale_balances == []

@@ -9,13 +9,13 @@ from config.roles import Role
 from ledger.models import AccountKind, Balance, JournalEntry, Leg, Reason
 from ledger.services.accounts import singleton_accounts
 from ledger.services.posting import chip_legs, post_entry
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 
 
 def players_keep_only(at_least: int) -> None:
     """Every chip outstanding worth less than ``at_least`` goes back to the vault: the players (and
     so the pots) hold only large chips, which cannot make up a small fee exactly."""
-    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING)
+    accounts = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING, room_id=home_room().pk)
     outstanding = accounts[AccountKind.OUTSTANDING]
     amounts = dict(
         Balance.objects.filter(
@@ -30,6 +30,7 @@ def players_keep_only(at_least: int) -> None:
             reason=Reason.ADJUSTMENT,
             legs=chip_legs(source=outstanding, target=accounts[AccountKind.VAULT], amounts=amounts),
             memo="small chips back to the vault (test)",
+            room=home_room(),
         )
 
 

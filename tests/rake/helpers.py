@@ -14,6 +14,8 @@ from ledger.models import AccountKind, Balance
 from ledger.selectors.balances import ledger_check
 from rake.models import FeeCharge, TimeCharge, TimeChargeStatus
 from rake.services import summaries_rebuild
+from rooms.models import Room
+from tests.factories import home_room
 
 
 def place_total(table_id: int, kind: AccountKind) -> int:
@@ -31,7 +33,7 @@ def drop_box(table_id: int) -> int:
 def assert_fee_invariants() -> None:
     """Every journal balances, nothing is negative, chips are conserved, and fee income equals the sum
     of the per-hand fees of the hands in force plus the collected hourly charges."""
-    check = ledger_check()
+    check = ledger_check(room_id=home_room().pk)
     assert check.unbalanced_entries == []
     assert check.negative_balances == []
     assert check.stale_balances == []
@@ -54,12 +56,13 @@ def fill_tray(table_id: int, denomination_id: int, amount: int, actor) -> None:
     from ledger.services.posting import chip_legs, post_entry
 
     tray = table_account(table_id=table_id, kind=AccountKind.TRAY)
-    vault = singleton_accounts(AccountKind.VAULT)[AccountKind.VAULT]
+    vault = singleton_accounts(AccountKind.VAULT, room_id=home_room().pk)[AccountKind.VAULT]
     with transaction.atomic():
         post_entry(
             actor=actor,
             reason=Reason.FILL,
             legs=chip_legs(source=vault, target=tray, amounts={denomination_id: amount}),
+            room=home_room(),
         )
 
 
@@ -76,8 +79,9 @@ def eager_tasks() -> Iterator[None]:
         app.conf.task_always_eager = before
 
 
-def stock_chips(pieces: int = 20_000) -> dict[int, int]:
-    """Chips issued to the room (1 to 25,000) and ``pieces`` of each sold to the players: ``{value: id}``.
+def stock_chips(pieces: int = 20_000, *, room: Room | None = None) -> dict[int, int]:
+    """Chips issued to ``room`` (the home room; 1 to 25,000 of its minor units) and ``pieces`` of each sold
+    to the players: ``{value: id}``.
 
     A fee moves real chips through the ledger, so any test that completes a hand with a fee needs them.
     """
@@ -85,8 +89,9 @@ def stock_chips(pieces: int = 20_000) -> dict[int, int]:
     from games.services.scenarios import issue_chips
     from tests.factories import UserFactory
 
-    admin = UserFactory(username=f"chip_admin_{uuid.uuid4().hex[:8]}", roles=[Role.ADMIN], is_staff=True)
-    return issue_chips(actor=admin, pieces=pieces)
+    room = room or home_room()
+    admin = UserFactory(username=f"chip_admin_{uuid.uuid4().hex[:8]}", roles=[Role.ADMIN], is_staff=True, rooms=[room])
+    return issue_chips(actor=admin, pieces=pieces, room=room)
 
 
 def insert_fee_rows(*, table_id: int, user_id: int, day: date, rows: int) -> None:

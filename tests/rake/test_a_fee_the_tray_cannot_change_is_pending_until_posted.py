@@ -21,7 +21,7 @@ from games.tasks import hand_fees_sweep
 from ledger.models import GamingDayClose, JournalEntry, Reason
 from rake.models import FeeCharge, PendingFee
 from rake.services import drop_count_start, drop_tally_record, gaming_day_close
-from tests.factories import UserFactory
+from tests.factories import UserFactory, home_room
 from tests.rake.change_helpers import fee_entry_flows, players_keep_only, tray_chips
 from tests.rake.helpers import assert_fee_invariants, drop_box, fill_tray
 
@@ -85,7 +85,7 @@ def test_a_second_refusal_records_nothing_more(pending_hand, floor_manager) -> N
 
 def test_the_day_close_refuses_a_day_with_pending_fees(pending_hand, accountant, yesterday) -> None:
     with pytest.raises(DomainError) as refused:
-        gaming_day_close(actor=accountant, gaming_day=yesterday)
+        gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     assert refused.value.code == "fees_pending"
     assert (refused.value.details["count"], refused.value.details["amount"]) == (1, FEE)
     assert "1 fee" in refused.value.message and "2,000" in refused.value.message
@@ -99,7 +99,7 @@ def test_a_fee_nobody_recorded_as_pending_still_stops_the_close(
     quick_hand(table, pot=40_000, fee=FEE, dealer=dealer, gaming_day=yesterday)  # no posting attempted
     assert not PendingFee.objects.exists()
     with pytest.raises(DomainError) as refused:
-        gaming_day_close(actor=accountant, gaming_day=yesterday)
+        gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     assert refused.value.code == "fees_pending" and refused.value.details["amount"] == FEE
 
 
@@ -139,7 +139,7 @@ def test_posting_it_after_a_fill_settles_it_and_the_day_closes(
     assert fee_entry_flows(pending_hand.pk) == {"outstanding": -FEE, "tray": 0, "drop_box": FEE}
     assert tray_chips(table.pk) == {1000: 5000, 5000: 5000}  # the fill, less 2 to the box and 3 as change
     assert not pending_fees().exists() and PendingFee.objects.count() == 1  # settled, not deleted
-    close = gaming_day_close(actor=accountant, gaming_day=yesterday)
+    close = gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     assert (close.hands, close.fees, close.counted) == (1, FEE, FEE)
     assert_fee_invariants()
 
@@ -179,7 +179,7 @@ def test_a_voided_hand_leaves_no_fee_pending(pending_hand, accountant, floor_man
     with pytest.raises(DomainError) as refused:
         pending_fee_post(actor=floor_manager, pending_id=PendingFee.objects.get().pk)
     assert refused.value.code == "hand_not_in_force"
-    gaming_day_close(actor=accountant, gaming_day=yesterday)  # nothing was posted: nothing to count
+    gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())  # nothing was posted: nothing to count
 
 
 def test_a_pending_fee_record_is_never_edited(on_postgres, pending_hand) -> None:

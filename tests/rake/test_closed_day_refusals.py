@@ -17,6 +17,7 @@ from ledger.selectors.days import check_gaming_day_open, gaming_day_is_closed
 from rake.models import FeeCharge, TimeCharge
 from rake.services import drop_count_start, drop_tally_record, gaming_day_close, time_charges_create
 from tests.cashier.conftest import key
+from tests.factories import home_room
 from tests.rake.helpers import fill_tray
 
 pytestmark = pytest.mark.django_db
@@ -42,12 +43,12 @@ def _count(table, day, floor_manager, cashier, chips_in_play, thousands):
 def test_only_an_accountant_closes_a_day(yesterday, accountant, admin_user, floor_manager, cashier, api_for) -> None:
     for who in (admin_user, floor_manager, cashier):
         with pytest.raises(DomainError) as refused:
-            gaming_day_close(actor=who, gaming_day=yesterday)
+            gaming_day_close(actor=who, gaming_day=yesterday, room=home_room())
         assert refused.value.status == 403
         assert _close(api_for(who), yesterday).status_code == 403
     answer = _close(api_for(accountant), yesterday)
     assert answer.status_code == 201, answer.json()
-    assert gaming_day_is_closed(yesterday)
+    assert gaming_day_is_closed(yesterday, room_id=home_room().pk)
     again = _close(api_for(accountant), yesterday)
     assert again.status_code == 409
 
@@ -58,7 +59,7 @@ def _close(api, day):
 
 def test_today_is_not_closed(accountant) -> None:
     with pytest.raises(DomainError) as refused:
-        gaming_day_close(actor=accountant, gaming_day=current_gaming_day())
+        gaming_day_close(actor=accountant, gaming_day=current_gaming_day(), room=home_room())
     assert refused.value.code == "day_not_over"
 
 
@@ -68,22 +69,22 @@ def test_a_day_closes_only_after_its_fees_are_counted(
     hand = quick_hand(table, pot=40_000, fee=2000, dealer=dealer, gaming_day=yesterday)
     hand_fees_post(actor=floor_manager, hand_id=hand.pk)
     with pytest.raises(DomainError) as uncounted:
-        gaming_day_close(actor=accountant, gaming_day=yesterday)
+        gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     assert uncounted.value.code == "drop_not_counted"
     count = drop_count_start(actor=floor_manager, table_id=table.pk, gaming_day=yesterday, shift=3)
     with pytest.raises(DomainError) as pending:
-        gaming_day_close(actor=accountant, gaming_day=yesterday)
+        gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     assert pending.value.code == "counts_pending"
     for who in (floor_manager, cashier):
         drop_tally_record(actor=who, count_id=count.pk, chips={chips_in_play[1000]: 2})
-    close = gaming_day_close(actor=accountant, gaming_day=yesterday, note="all counted")
+    close = gaming_day_close(actor=accountant, gaming_day=yesterday, note="all counted", room=home_room())
     assert (close.hands, close.fees, close.counted, close.variance) == (1, 2000, 2000, 0)
 
 
 def test_a_closed_day_accepts_no_new_records(yesterday, table, quick_hand, floor_manager, accountant, dealer) -> None:
-    gaming_day_close(actor=accountant, gaming_day=yesterday)
+    gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     with pytest.raises(DomainError) as closed:
-        check_gaming_day_open(yesterday)
+        check_gaming_day_open(yesterday, room_id=home_room().pk)
     assert (closed.value.code, closed.value.status) == ("gaming_day_closed", 409)
     late = quick_hand(table, pot=40_000, fee=2000, dealer=dealer, gaming_day=yesterday)
     with pytest.raises(DomainError) as refused:
@@ -100,7 +101,7 @@ def test_a_correction_of_a_closed_day_is_dated_today_and_references_it(
     hand = quick_hand(table, pot=40_000, fee=2000, dealer=dealer, gaming_day=yesterday)
     hand_fees_post(actor=floor_manager, hand_id=hand.pk)
     _count(table, yesterday, floor_manager, cashier, chips_in_play, 2)
-    gaming_day_close(actor=accountant, gaming_day=yesterday)
+    gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     fill_tray(table.pk, chips_in_play[1000], 10_000, floor_manager)
     Hand.objects.filter(pk=hand.pk).update(status=HandStatus.VOIDED)
     hand_fees_post(actor=floor_manager, hand_id=hand.pk)
@@ -117,7 +118,7 @@ def test_no_time_charge_falls_in_a_closed_day(
     start, _end = gaming_day_bounds(yesterday)
     past_version(table=table, effective_from=start, amount_per_hour=1000)
     seat(table, since=start + timedelta(hours=20))
-    gaming_day_close(actor=accountant, gaming_day=yesterday)
+    gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room())
     time_charges_create(actor=floor_manager)
     days = set(TimeCharge.objects.values_list("gaming_day", flat=True))
     assert days == {current_gaming_day()}

@@ -46,7 +46,7 @@ def closed_day(open_table, holdem_ring, quick_hand, floor_manager, cashier, acco
     count = drop_count_start(actor=floor_manager, table_id=table.pk, gaming_day=day, shift=3)
     for who in (floor_manager, cashier):
         drop_tally_record(actor=who, count_id=count.pk, chips={chips_in_play[1000]: 2})
-    gaming_day_close(actor=accountant, gaming_day=day)
+    gaming_day_close(actor=accountant, gaming_day=day, room=home_room())
     return day
 
 
@@ -102,7 +102,7 @@ def test_a_day_whose_summary_disagrees_with_its_records_does_not_close(
         drop_tally_record(actor=who, count_id=count.pk, chips={chips_in_play[1000]: 2})
     _tamper(DailyFeeSummary.objects.filter(gaming_day=day, fees__gt=0).get(), 5)
     with pytest.raises(Conflict) as refused:
-        gaming_day_close(actor=accountant, gaming_day=day)
+        gaming_day_close(actor=accountant, gaming_day=day, room=home_room())
     assert refused.value.code == "summary_unproven"
     assert not GamingDayClose.objects.exists()
 

@@ -26,6 +26,7 @@ from rake.services import check_filters, drop_count_start, export_create
 from rooms.models import Room
 from tables.models import Game, Table
 from tests.factories import UserFactory, home_room
+from tests.rake.helpers import stock_chips
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +41,7 @@ def two_rooms(
     manager = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[vilnius])
     dealer = UserFactory(roles=[Role.DEALER], rooms=[vilnius])
     theirs = scenarios.open_table_with_dealer(actor=manager, room=vilnius, game=holdem_ring, dealer=dealer, number=1)
+    stock_chips(room=vilnius)  # euro cents: the Vilnius players' chips
     hand_fees_post(actor=manager, hand_id=quick_hand(theirs, pot=50_000, fee=1_250).pk)
     return ours, theirs
 

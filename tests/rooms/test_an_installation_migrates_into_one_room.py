@@ -1,8 +1,9 @@
 """An installation from before rooms, with tables in it, migrates into one room that has exactly the
 figures its settings gave, and every table is that room's, and so is every record of its floor: the
 waitlist entries, the dealers' shifts, the board links, the room language, the players (the room's register)
-and the expulsions (decided there, their scope kept). Run by the project's own commands on a new
-PostgreSQL database of the test's own, as production migrates (on SQLite the whole migration from an
+and the expulsions (decided there, their scope kept); and its ledger: the chips, the places, the journal
+and the closed days, which still balance and still refuse an entry in a closed day. Run by the project's own
+commands on a new PostgreSQL database of the test's own, as production migrates (on SQLite the whole migration from an
 empty database costs about a minute and a half, and proves nothing the PostgreSQL run does not)."""
 
 from __future__ import annotations
@@ -60,6 +61,25 @@ model("Expulsion").objects.create(player=player, rule="R1", reason="showed his c
 model("DealerShift").objects.create(dealer_id=user, clock_in_at=now, **made)
 model("KioskToken").objects.create(label="TV", token_hash="0" * 64, **made)
 model("RoomLanguage").objects.create(language="lt", **made)
+
+# The ledger as it was before rooms: a chip, the vault and a table's tray, an entry, a closed day.
+from django.db import transaction
+ledger = MigrationLoader(connection).project_state(("ledger", "0003_tables_named_for_the_ledger")).apps
+chip = ledger.get_model("ledger", "Denomination").objects.create(value=1000, colour="blue", label="1,000")
+Account = ledger.get_model("ledger", "Account")
+vault = Account.objects.create(kind="vault", name="Vault", tracked=True)
+issued = Account.objects.create(kind="chip_issue", name="Chips issued", tracked=False)
+table_one = state.get_model("tables", "Table").objects.get(number=1)
+tray = Account.objects.create(kind="tray", name="Tray", tracked=True, table_id=table_one.pk)
+for account in (vault, tray):
+    ledger.get_model("ledger", "Balance").objects.create(account=account, denomination=chip, amount=0)
+ledger.get_model("ledger", "Balance").objects.filter(account=vault).update(amount=50000)
+with transaction.atomic():
+    entry = ledger.get_model("ledger", "JournalEntry").objects.create(reason="opening", gaming_day=now.date(), **made)
+    for account, amount in ((issued, -50000), (vault, 50000)):
+        ledger.get_model("ledger", "Leg").objects.create(entry=entry, account=account, denomination=chip,
+                                                         currency="EUR", amount=amount)
+ledger.get_model("ledger", "GamingDayClose").objects.create(gaming_day=now.date().replace(year=2020), **made)
 """
 
 AFTER = """
@@ -73,8 +93,16 @@ rooms = [{"code": r.code, "name": r.name, "time_zone": r.time_zone, "currency": 
 floor = {m.__name__: sorted(m.objects.values_list("room_id", flat=True))
          for m in (WaitlistEntry, DealerShift, KioskToken, RoomLanguage, Player, Expulsion)}
 floor["scopes"] = list(Expulsion.objects.values_list("scope", flat=True))
+from ledger.models import Account, Denomination, GamingDayClose, JournalEntry
+from ledger.selectors.balances import ledger_check
+from ledger.selectors.days import gaming_day_is_closed
+room = Room.objects.get()
+books = {m.__name__: sorted(m.objects.values_list("room_id", flat=True))
+         for m in (Account, Denomination, JournalEntry, GamingDayClose)}
+books["ok"] = ledger_check(room_id=room.pk).ok
+books["closed"] = gaming_day_is_closed(GamingDayClose.objects.get().gaming_day, room_id=room.pk)
 print(json.dumps({"rooms": rooms, "tables": list(Table.objects.order_by("number").values_list("number", "room_id")),
-                  "floor": floor}))
+                  "floor": floor, "books": books}))
 """
 
 
@@ -102,6 +130,7 @@ def _manage(env: dict[str, str], *args: str) -> str:
 def test_the_tables_of_an_installation_go_to_its_first_room_with_its_settings(empty_database: str) -> None:
     env = process_env({"DATABASE_URL": empty_database, **SETTINGS})
     _manage(env, "migrate", "--noinput", "tables", "0007_player_search_key")
+    _manage(env, "migrate", "--noinput", "ledger", "0003_tables_named_for_the_ledger")
     _manage(env, "shell", "-c", BEFORE_ROOMS)
     _manage(env, "migrate", "--noinput")
     after = json.loads(_manage(env, "shell", "-c", AFTER).strip().splitlines()[-1])
@@ -127,4 +156,12 @@ def test_the_tables_of_an_installation_go_to_its_first_room_with_its_settings(em
         "Player": [room["pk"], room["pk"]],
         "Expulsion": [room["pk"]],
         "scopes": ["premises"],
+    }
+    assert after["books"] == {
+        "Account": [room["pk"]] * 3,
+        "Denomination": [room["pk"]],
+        "JournalEntry": [room["pk"]],
+        "GamingDayClose": [room["pk"]],
+        "ok": True,
+        "closed": True,
     }

@@ -147,7 +147,7 @@ def test_a_tray_count_is_booked_to_its_tables_rooms_gaming_day(
 
 
 def test_a_slip_takes_its_rooms_year_whatever_zone_the_request_is_in(euro_table: Table, vilnius_manager: User) -> None:
-    chip = denomination_create(value=1_000, colour="red", label="10")
+    chip = denomination_create(value=1_000, colour="red", label="10", room_id=home_room().pk)
     # 23:30 on New Year's Eve in Vilnius is already 01:30 of the new year in Yerevan.
     with (
         time_machine.travel(datetime.fromisoformat("2026-12-31T21:30:00+00:00"), tick=False),
