@@ -123,7 +123,11 @@ class Hand(Recorded):
         ]
         triggers = [
             # a hand started, or ended, while its room's day is closed waits for the close
-            waits_for_the_close("hand", room_sql=ROOM_OF_THE_ROWS_TABLE, operation=pgtrigger.UpdateOf("status")),
+            waits_for_the_close(
+                "hand",
+                room_sql=ROOM_OF_THE_ROWS_TABLE,
+                operation=pgtrigger.UpdateOf("status"),  # type: ignore[no-untyped-call]
+            ),
             pgtrigger.Protect(
                 name="hand_fixed_columns",
                 operation=pgtrigger.Update,
