@@ -24,7 +24,7 @@ from cashier.models import (
 )
 from config.errors import NotFound
 from config.roles import Role, has_any_role
-from ledger.models import AccountKind, Balance, JournalEntry
+from ledger.models import AccountKind, Balance, JournalEntry, Reason
 from rooms.selectors import room_ids_of
 
 READ_ALL = (Role.ACCOUNTANT,)
@@ -140,7 +140,7 @@ class CageSummary:
 def cage_summary(day: date, *, room_id: int) -> CageSummary:
     """A room's cage on one of its gaming days: its entries by reason, receipts, slips, vault and chips out."""
     by_reason: list[dict[str, Any]] = [
-        dict(row)
+        {**row, "label": Reason(row["reason"]).label}
         for row in JournalEntry.objects.filter(room_id=room_id, gaming_day=day)
         .values("reason")
         .annotate(entries=Count("pk", distinct=True))
