@@ -122,3 +122,54 @@ def test_no_time_charge_falls_in_a_closed_day(
     time_charges_create(actor=floor_manager)
     days = set(TimeCharge.objects.values_list("gaming_day", flat=True))
     assert days == {current_gaming_day()}
+
+
+def test_a_day_is_closed_in_one_room_by_its_accountants(accountant, vilnius, api_for, chips_in_play) -> None:
+    """A close is a room's: the group's accountant names the room, another room's accountant is refused, and
+    the other room's same day stays open for its records."""
+    from django.db import transaction
+
+    from config.roles import Role
+    from ledger.models import AccountKind, Reason
+    from ledger.services.accounts import singleton_accounts
+    from ledger.services.posting import chip_legs, post_entry
+    from tests.factories import UserFactory
+
+    group = UserFactory(roles=[Role.ACCOUNTANT], rooms=[None])
+    day = current_gaming_day(room=vilnius) - timedelta(days=1)
+    unnamed = _close(api_for(group), day)
+    assert (unnamed.status_code, unnamed.json()["error"]["code"]) == (400, "room_required"), unnamed.json()
+    theirs = api_for(accountant).post(
+        reverse("api:gaming_day_close"),
+        {"gaming_day": day.isoformat(), "room_id": vilnius.pk},
+        HTTP_IDEMPOTENCY_KEY=key(),
+    )
+    assert (theirs.status_code, theirs.json()["error"]["code"]) == (403, "not_your_room")
+    closed = api_for(group).post(
+        reverse("api:gaming_day_close"),
+        {"gaming_day": day.isoformat(), "room_id": vilnius.pk},
+        HTTP_IDEMPOTENCY_KEY=key(),
+    )
+    assert closed.status_code == 201, closed.json()
+    assert gaming_day_is_closed(day, room_id=vilnius.pk)
+    assert not gaming_day_is_closed(day, room_id=home_room().pk)
+    with pytest.raises(DomainError) as refused:
+        check_gaming_day_open(day, room_id=vilnius.pk)
+    assert refused.value.code == "gaming_day_closed"
+    ids = singleton_accounts(AccountKind.VAULT, AccountKind.OUTSTANDING, room_id=home_room().pk)
+    with transaction.atomic():  # the home room's same day takes entries
+        entry = post_entry(
+            actor=UserFactory(roles=[Role.ADMIN]),
+            room=home_room(),
+            reason=Reason.ADJUSTMENT,
+            legs=chip_legs(
+                source=ids[AccountKind.VAULT], target=ids[AccountKind.OUTSTANDING], amounts={chips_in_play[1000]: 1000}
+            ),
+            at=gaming_day_bounds(day)[0] + timedelta(hours=1),
+        )
+    assert (entry.room, entry.gaming_day) == (home_room(), day)
+    listed = api_for(group).get(reverse("api:gaming_day_list"), {"room": vilnius.pk}).json()
+    assert [(row["gaming_day"], row["closed"] is not None) for row in listed][1] == (day.isoformat(), True)
+    assert api_for(accountant).get(reverse("api:gaming_day_list"), {"room": vilnius.pk}).status_code == 403
+    ours = api_for(accountant).get(reverse("api:gaming_day_list")).json()
+    assert [(row["gaming_day"], row["closed"]) for row in ours][1] == (day.isoformat(), None)
