@@ -74,8 +74,10 @@ class ReportFilters:
         if "room_ids" in data:
             room_ids = tuple(int(pk) for pk in data["room_ids"])
         else:
-            # An export asked for before the rooms: the installation was one room, every room's today.
-            room_ids = tuple(Room.objects.order_by("pk").values_list("pk", flat=True))
+            # An export asked for before the rooms: the installation was one room, its first room since (where
+            # the migrations put every record of then), so its accountants keep it, and a room added
+            # later has no part in it.
+            room_ids = tuple(Room.objects.order_by("pk").values_list("pk", flat=True)[:1])
         return cls(
             day_from=date.fromisoformat(data["day_from"]),
             day_to=date.fromisoformat(data["day_to"]),

@@ -21,6 +21,7 @@ from config.gaming_day import current_gaming_day
 from config.roles import Role
 from games.services import scenarios
 from games.services.hand_fees import hand_fees_post
+from rake.models import ReportExport
 from rake.selectors import drop_reconciliation, export_get_for, fee_report
 from rake.services import check_filters, drop_count_start, export_create
 from rooms.models import Room
@@ -125,6 +126,16 @@ def test_an_export_of_the_group_is_unknown_to_an_accountant_of_one_room(accounta
         export_get_for(user=accountant, export_id=export.pk)
     mine = export_create(actor=accountant, format="csv", content="summary", filters=_filters(accountant))
     assert export_get_for(user=group, export_id=mine.pk) == mine
+
+
+def test_an_export_from_before_the_rooms_is_the_first_rooms(accountant: User, two_rooms, vilnius: Room) -> None:
+    """Its filters name no room: the installation was its first room then, whose accountants keep it."""
+    export = export_create(actor=accountant, format="csv", content="summary", filters=_filters(accountant))
+    legacy = {k: v for k, v in export.filters.items() if k != "room_ids"}
+    ReportExport.objects.filter(pk=export.pk).update(filters=legacy)
+    assert export_get_for(user=accountant, export_id=export.pk).pk == export.pk
+    with pytest.raises(NotFound):
+        export_get_for(user=UserFactory(roles=[Role.ACCOUNTANT], rooms=[vilnius]), export_id=export.pk)
 
 
 def test_the_drop_reconciliation_and_counts_are_the_tables_rooms(
