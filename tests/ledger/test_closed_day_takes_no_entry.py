@@ -37,6 +37,23 @@ def _adjustment(actor, day, room=None):
         )
 
 
+def _close_in_a_thread(accountant, day, outcome: list) -> threading.Thread:
+    """The home room's close of ``day``, started on a thread of its own connection; what it returned or
+    raised goes into ``outcome``."""
+
+    def close():
+        try:
+            outcome.append(days.gaming_day_close(actor=accountant, gaming_day=day, room=home_room()))
+        except Exception as exc:  # the test reads it
+            outcome.append(exc)
+        finally:
+            connections.close_all()
+
+    closer = threading.Thread(target=close)
+    closer.start()
+    return closer
+
+
 @pytest.mark.django_db
 def test_an_entry_dated_in_a_closed_day_is_refused(vault, room_admin, accountant):
     yesterday = current_gaming_day() - timedelta(days=1)
@@ -65,16 +82,7 @@ def test_an_entry_racing_the_close_of_its_day_is_refused(on_postgres, vault, roo
 
     monkeypatch.setattr(days, "_check_counted", held_open)
 
-    def close():
-        try:
-            outcome.append(days.gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room()))
-        except Exception as exc:  # the test reads it
-            outcome.append(exc)
-        finally:
-            connections.close_all()
-
-    closer = threading.Thread(target=close)
-    closer.start()
+    closer = _close_in_a_thread(accountant, yesterday, outcome)
     assert locked.wait(20)
     with pytest.raises(DomainError) as refused:
         _adjustment(room_admin, yesterday)
@@ -101,16 +109,7 @@ def test_closing_a_rooms_day_holds_back_no_other_room(on_postgres, vault, room_a
 
     monkeypatch.setattr(days, "_check_counted", held_open)
 
-    def close():
-        try:
-            outcome.append(days.gaming_day_close(actor=accountant, gaming_day=yesterday, room=home_room()))
-        except Exception as exc:  # the test reads it
-            outcome.append(exc)
-        finally:
-            connections.close_all()
-
-    closer = threading.Thread(target=close)
-    closer.start()
+    closer = _close_in_a_thread(accountant, yesterday, outcome)
     try:
         assert locked.wait(20)
         with connection.cursor() as cursor:
