@@ -106,6 +106,7 @@ def seed(clients: int) -> tuple[list[int], list[int], dict[int, str]]:
     scenarios.issue_chips(actor=bank, room=room, pieces=200_000)
     game = floor.game_create(
         actor=admin,
+        room=room,
         name="Bench Hold'em NL 500/1,000",
         kind=GameKind.TEXAS_HOLDEM,
         structure=Structure.NO_LIMIT,

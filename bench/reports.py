@@ -66,13 +66,17 @@ def world(tables: int) -> tuple[Any, list[int], list[int], int]:
     """An admin, a game, ``tables`` tables and the dealers; returns (admin, table ids, dealer ids, game id)."""
     from config.roles import Role
     from config.services import roles_sync, user_create
+    from rooms.services import staff_place
     from tables import services as floor
     from tables.models import GameKind, Ring, Structure
 
     roles_sync()
     admin = user_create(username="bench_admin", password="x" * 12, roles=[Role.ADMIN, Role.ACCOUNTANT])
+    room = room_chosen(room_id=None)
+    staff_place(actor=None, user=admin, room=room)
     game = floor.game_create(
         actor=admin,
+        room=room,
         name="Hold'em NL 500/1,000",
         kind=GameKind.TEXAS_HOLDEM,
         structure=Structure.NO_LIMIT,
@@ -84,8 +88,7 @@ def world(tables: int) -> tuple[Any, list[int], list[int], int]:
         seat_limit=10,
     )
     ids = [
-        floor.table_create(actor=admin, room=room_chosen(room_id=None), number=n, seats=10, game_id=game.pk).pk
-        for n in range(1, tables + 1)
+        floor.table_create(actor=admin, room=room, number=n, seats=10, game_id=game.pk).pk for n in range(1, tables + 1)
     ]
     dealers = [
         user_create(username=f"dealer{k:02d}", password="x" * 12, roles=[Role.DEALER]).pk for k in range(DEALERS)

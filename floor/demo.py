@@ -84,9 +84,9 @@ def seed(*, actor: User) -> list[str]:
 def seed_second_room(*, actor: User) -> list[str]:
     done: list[str] = []
     room = second_room()
-    game = Game.objects.filter(name=SECOND_ROOM_GAME["name"]).first()
+    game = Game.objects.filter(room=room, name=SECOND_ROOM_GAME["name"]).first()
     if game is None:
-        game = services.game_create(actor=actor, **SECOND_ROOM_GAME)
+        game = services.game_create(actor=actor, room=room, **SECOND_ROOM_GAME)
         done.append(f"game {game.name}")
     if not FeePolicyVersion.objects.filter(game=game).exists():
         fee_policy_set(

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 
 from rake.models import FeeKind, FeePolicyVersion, TimeUnit
 from rake.services import fee_policy_set
+from rooms.demo import home_room
 from tables.models import Game, GameKind, Table
 
 HOLDEM_RATE = Decimal("0.05")
@@ -22,7 +23,8 @@ CLUB_POKER_PER_HOUR = 2_000
 
 def seed(*, actor: User) -> list[str]:
     done: list[str] = []
-    for game in Game.objects.filter(kind=GameKind.TEXAS_HOLDEM).order_by("pk"):
+    # The first room's Hold'em games (the Vilnius game's fee is its floor's: floor.demo).
+    for game in Game.objects.filter(room=home_room(), kind=GameKind.TEXAS_HOLDEM).order_by("pk"):
         if FeePolicyVersion.objects.filter(game=game).exists():
             continue
         fee_policy_set(

@@ -18,8 +18,19 @@ from tables import models as m
 
 @admin.register(m.Game)
 class GameAdmin(ReadOnlyAdmin):
-    list_display = ["name", "kind", "structure", "ring", "ante", "small_blind", "big_blind", "seat_limit", "is_active"]
-    list_filter = ["kind", "is_active"]
+    list_display = [
+        "room",
+        "name",
+        "kind",
+        "structure",
+        "ring",
+        "ante",
+        "small_blind",
+        "big_blind",
+        "seat_limit",
+        "is_active",
+    ]
+    list_filter = ["room", "kind", "is_active"]
 
 
 @admin.register(m.Table)

@@ -88,9 +88,9 @@ EXPELLED = "Avetisyan"
 def _games(actor: User, done: list[str]) -> list[Game]:
     games = []
     for spec in GAMES:
-        game = Game.objects.filter(name=spec["name"]).first()
+        game = Game.objects.filter(room=home_room(), name=spec["name"]).first()
         if game is None:
-            game = services.game_create(actor=actor, **spec)
+            game = services.game_create(actor=actor, room=home_room(), **spec)
             done.append(f"game {game.name}")
         games.append(game)
     return games

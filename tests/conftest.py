@@ -196,6 +196,28 @@ def vilnius_manager(vilnius: Room) -> User:
 
 
 @pytest.fixture
+def vilnius_club_poker(vilnius: Room, vilnius_manager: User) -> Game:
+    """The Vilnius room's Club Poker, in euro cents: a €10 ante, buy-ins of €200 to €2,000."""
+    return game_create(
+        actor=vilnius_manager,
+        room=vilnius,
+        name="Club Poker €10",
+        kind=GameKind.CLUB_POKER,
+        structure=Structure.POT_OR_NO_LIMIT,
+        ante=1000,
+        min_buy_in=20_000,
+        max_buy_in=200_000,
+        seat_limit=6,
+    )
+
+
+@pytest.fixture
+def vilnius_holdem(vilnius: Room, vilnius_manager: User) -> Game:
+    """The Vilnius room's full-ring Hold'em, NL €5/€10."""
+    return nl_holdem(vilnius_manager, name="Hold'em NL €5/€10", ring=Ring.FULL_RING, room=vilnius)
+
+
+@pytest.fixture
 def dealer(db: None) -> User:
     return UserFactory(username="dealer", roles=[Role.DEALER])
 
@@ -235,13 +257,16 @@ def club_poker(floor_manager: User) -> Game:
         min_buy_in=20_000,
         max_buy_in=200_000,
         seat_limit=6,
+        room=home_room(),
     )
 
 
-def nl_holdem(actor: User, *, name: str, ring: Ring, big_blind: int = 1000) -> Game:
-    """A No-Limit Hold'em game: small blind half the big, buy-ins of 40 to 200 big blinds, the ring's seats."""
+def nl_holdem(actor: User, *, name: str, ring: Ring, big_blind: int = 1000, room: Room | None = None) -> Game:
+    """A No-Limit Hold'em game of ``room`` (the home room): small blind half the big, buy-ins of 40 to 200 big
+    blinds, the ring's seats."""
     return game_create(
         actor=actor,
+        room=room or home_room(),
         name=name,
         kind=GameKind.TEXAS_HOLDEM,
         structure=Structure.NO_LIMIT,

@@ -65,7 +65,8 @@ def floor_page(request: HttpRequest, refused: Refused | None = None) -> HttpResp
     context = {
         "tables": tables_with_hands(user=request.user, room=request.room),  # type: ignore[attr-defined]
         "lists": selectors.waitlists_by_game(room=page_room(request)) if has_any_role(request.user, (FM,)) else [],
-        "games": games_list(active=True),
+        # a table is given a game of the room it stands in
+        "games": games_list(room_ids=[page_room(request).pk], active=True),
         "is_floor_manager": has_any_role(request.user, (FM,)),
         "rules": RULES.values(),
         "refused": refused,
@@ -98,7 +99,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         "dealer": table.current_assignments[0] if table.current_assignments else None,  # type: ignore[attr-defined]
         "entries": list(selectors.waitlist_entries(room=table.room, game_id=table.game_id)) if table.game_id else [],
         "dealers": _dealers_with_tables(running, table) if is_floor_manager else [],
-        "games": games_list(active=True),
+        "games": games_list(room_ids=[table.room_id], active=True),
         "other_tables": [t for t in running if t.status == TableStatus.OPEN],
         "events": table_events(table_id=table.pk).reverse()[:20],
         "signs": selectors.sign_history(table_id=table.pk).reverse()[:10],

@@ -37,7 +37,7 @@ def waitlists_page(request: HttpRequest, refused: Refused | None = None) -> Http
     context = {
         "room": room,
         "lists": selectors.waitlists_by_game(room=room),
-        "games": games_list(active=True),
+        "games": games_list(room_ids=[room.pk], active=True),
         "tables": list(tables_list(status=TableStatus.OPEN).filter(room=room)),
         "today": selectors.waitlist_analytics(room=room, start=today),
         "by_day": selectors.waitlist_analytics(room=room, start=today - timedelta(days=6), end=today),

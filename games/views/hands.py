@@ -50,7 +50,9 @@ from games.views.correction_form import (
     events_from_text,
     events_to_text,
 )
-from tables.models import Game, Table
+from rooms.selectors import room_ids_of
+from tables.models import Table
+from tables.selectors.tables import games_list
 
 READERS = NAV_ROLES["hands"]
 OFFICE = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
@@ -77,8 +79,8 @@ def hand_list(request: HttpRequest) -> HttpResponse:
         "filters": filters,
         "problem": problem,
         "query": query.urlencode(),
-        "tables": Table.objects.order_by("number"),
-        "games": Game.objects.order_by("name"),
+        "tables": Table.objects.filter(room_id__in=room_ids_of(request.user)).order_by("number"),
+        "games": games_list(room_ids=room_ids_of(request.user)).order_by("name"),
         "statuses": HandStatus.choices,
         "is_office": _has(request, OFFICE),
         "is_floor": _has(request, (Role.FLOOR_MANAGER,)),

@@ -27,12 +27,13 @@ class DayStatus:
     tables_uncounted: list[int]
     pending_fees: int = 0
     pending_amount: int = 0
+    over: bool = True  # the room's gaming day today is a later one
 
     @property
     def may_close(self) -> bool:
         return (
             self.closed is None
-            and self.gaming_day < current_gaming_day()
+            and self.over
             and not self.pending_fees
             and not self.counts_open
             and not self.tables_uncounted
@@ -63,7 +64,8 @@ def tables_uncounted(day: date, *, room_id: int) -> list[int]:
 def gaming_days_list(*, room: Room, days: int = 14, until: date | None = None) -> list[DayStatus]:
     """The last ``days`` gaming days of ``room``, newest first, with what stands between each and its close
     (pending fees, counts in progress, fees not counted)."""
-    last = until or current_gaming_day(room=room)
+    today = current_gaming_day(room=room)
+    last = until or today
     first = last - timedelta(days=days - 1)
     closes = {c.gaming_day: c for c in GamingDayClose.objects.filter(room=room, gaming_day__range=(first, last))}
     open_counts = dict(
@@ -79,5 +81,8 @@ def gaming_days_list(*, room: Room, days: int = 14, until: date | None = None) -
         day = last - timedelta(days=k)
         uncounted = [] if day in closes else tables_uncounted(day, room_id=room.pk)
         fees = pending.get(day, PendingTotal())
-        out.append(DayStatus(day, closes.get(day), open_counts.get(day, 0), uncounted, fees.count, fees.amount))
+        status = DayStatus(
+            day, closes.get(day), open_counts.get(day, 0), uncounted, fees.count, fees.amount, day < today
+        )
+        out.append(status)
     return out

@@ -125,7 +125,7 @@ def check_policy_fields(*, kind: str, **values: Any) -> dict[str, Any]:
 
 def _scope(actor: User, table_id: int | None, game_id: int | None) -> tuple[Table | None, Game | None]:
     """Lock the table, or the game and its tables (by primary key), the policy is set for: by staff of
-    the table's room, or of every room the game is dealt in (a game's default reaches all its tables)."""
+    the table's room, or of the game's (a game's default reaches all its tables, all of them its room's)."""
     if (table_id is None) == (game_id is None):
         raise DomainError(
             _("A fee policy is set for a table or as a game's default: name one of them."), code="fee_scope"
@@ -138,9 +138,8 @@ def _scope(actor: User, table_id: int | None, game_id: int | None) -> tuple[Tabl
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id}, game_id=game_id)
-    tables = list(Table.objects.select_for_update().filter(game=game).order_by("pk"))
-    for room_id in sorted({t.room_id for t in tables}):
-        check_works_in(actor, room_id=room_id)
+    check_works_in(actor, room_id=game.room_id)
+    list(Table.objects.select_for_update().filter(game=game).order_by("pk").values_list("pk", flat=True))
     return None, game
 
 

@@ -20,6 +20,8 @@ from rake import selectors, services
 from rake.models import TimeChargeStatus
 from rake.views.forms import FeePolicyForm
 from tables.models import Game, GameKind, Table
+from tables.selectors.tables import games_list
+from tables.views.common import page_room
 
 POLICY_READERS = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
 POLICY_WRITERS = (Role.FLOOR_MANAGER,)
@@ -30,9 +32,10 @@ CHARGE_READERS = (*CHARGE_MARKERS, Role.ACCOUNTANT)
 
 @roles_allowed(*POLICY_READERS).page
 def fee_policies(request: HttpRequest) -> HttpResponse:
-    """Every table and game with the fee in force now."""
-    tables = list(Table.objects.select_related("game").order_by("number"))
-    games = list(Game.objects.order_by("kind", "big_blind", "ante", "pk"))
+    """Every table and game of the room picked in the top bar with the fee in force now."""
+    room = page_room(request)
+    tables = list(Table.objects.filter(room=room).select_related("game").order_by("number"))
+    games = list(games_list(room_ids=[room.pk]))
     rows = [(t, selectors.fee_policy_in_force(table_id=t.pk)) for t in tables]
     game_rows = [(g, selectors.game_fee_policy_in_force(game_id=g.pk)) for g in games]
     context = {

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from config.api import MoneyField
 from config.files import file_url
+from config.money import Currency, using
 from tables.models import (
     DealerAssignment,
     DealerProfile,
@@ -36,6 +37,9 @@ class UserOut(serializers.ModelSerializer[User]):
 
 
 class GameOut(serializers.ModelSerializer[Game]):
+    """A game of a room, its amounts in that room's money whatever room the request is in."""
+
+    currency = serializers.CharField(source="room.currency", read_only=True)
     ante = MoneyField(allow_zero=True)
     small_blind = MoneyField(allow_zero=True)
     big_blind = MoneyField(allow_zero=True)
@@ -46,6 +50,8 @@ class GameOut(serializers.ModelSerializer[Game]):
         model = Game
         fields = [
             "id",
+            "room",
+            "currency",
             "name",
             "kind",
             "structure",
@@ -58,6 +64,10 @@ class GameOut(serializers.ModelSerializer[Game]):
             "seat_limit",
             "is_active",
         ]
+
+    def to_representation(self, instance: Game) -> dict[str, Any]:
+        with using(Currency.of(instance.room)):
+            return super().to_representation(instance)
 
 
 class GameBriefOut(serializers.ModelSerializer[Game]):

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from config.api import EnumField, MoneyField, Pagination, StrictBooleanField, StrictIntegerField
 from config.errors import NotFound
+from config.money import Currency, using
 from config.numbers import MAX_ID
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role
@@ -24,6 +25,7 @@ from tables.models import GameKind, Ring, Structure, TableStatus
 from tables.selectors.tables import (
     check_seat_session_in_users_rooms,
     check_table_in_users_rooms,
+    game_get,
     games_list,
     seat_sessions,
     table_events,
@@ -44,15 +46,21 @@ class GameListApi(APIView):
 
     @extend_schema(tags=TAG, parameters=[GameListFilter], responses=GameOut(many=True))
     def get(self, request: Request) -> Response:
+        """The games of the rooms you work in, each in its room's money."""
         query = self.GameListFilter(data=request.query_params)
         query.is_valid(raise_exception=True)
-        return paginate(self, request, games_list(active=query.validated_data["active"]), GameOut)
+        games = games_list(room_ids=room_ids_of(request.user), active=query.validated_data["active"])
+        return paginate(self, request, games.select_related("room"), GameOut)
 
 
 class GameCreateApi(APIView):
     permission_classes = [roles_allowed(FM)]
 
-    class GameCreateInput(serializers.Serializer[Any]):
+    class RoomInput(serializers.Serializer[Any]):
+        # Required of a user who works in several rooms; the amounts are in that room's money.
+        room_id = StrictIntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=MAX_ID)
+
+    class GameCreateInput(RoomInput):
         name = serializers.CharField(max_length=120)
         kind = EnumField(GameKind)
         structure = EnumField(Structure)
@@ -66,9 +74,16 @@ class GameCreateApi(APIView):
 
     @extend_schema(tags=TAG, request=GameCreateInput, responses={201: GameOut})
     def post(self, request: Request) -> Response:
-        data = self.GameCreateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        game = services.game_create(actor=acting_user(request), **data.validated_data)
+        named = self.RoomInput(
+            data={"room_id": request.data.get("room_id") if isinstance(request.data, dict) else None}
+        )
+        named.is_valid(raise_exception=True)
+        room = room_for(user=request.user, room_id=named.validated_data["room_id"])
+        with using(Currency.of(room)):
+            data = self.GameCreateInput(data=request.data)
+            data.is_valid(raise_exception=True)
+        fields = {k: v for k, v in data.validated_data.items() if k != "room_id"}
+        game = services.game_create(actor=acting_user(request), room=room, **fields)
         return Response(GameOut(game).data, status=201)
 
 
@@ -87,8 +102,9 @@ class GameUpdateApi(APIView):
 
     @extend_schema(tags=TAG, request=GameUpdateInput, responses=GameOut)
     def post(self, request: Request, game_id: int) -> Response:
-        data = self.GameUpdateInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        with using(Currency.of(game_get(game_id=game_id).room)):  # its amounts are in its room's money
+            data = self.GameUpdateInput(data=request.data)
+            data.is_valid(raise_exception=True)
         game = services.game_update(actor=acting_user(request), game_id=game_id, **data.validated_data)
         return Response(GameOut(game).data)
 

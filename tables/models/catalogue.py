@@ -46,7 +46,9 @@ def seat_limit_rule(kind: str, ring: str) -> int:
 
 
 class Game(Recorded):
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    # A game is a room's: its stakes and buy-ins are in the room's money, dealt at the room's tables only.
+    room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="games", verbose_name=_("room"))
+    name = models.CharField(_("name"), max_length=120)
     kind = models.CharField(_("kind"), max_length=20, choices=GameKind.choices)
     structure = models.CharField(_("betting structure"), max_length=20, choices=Structure.choices)
     ring = models.CharField(_("table size"), max_length=20, choices=Ring.choices, blank=True, default="")
@@ -62,6 +64,11 @@ class Game(Recorded):
     class Meta:
         ordering = ["kind", "big_blind", "ante", "pk"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["room", "name"],
+                name="game_name_per_room",
+                violation_error_message=_("The room has a game of that name already."),
+            ),
             models.CheckConstraint(
                 name="game_seat_limit_per_kind",
                 condition=Q(seat_limit__gte=MIN_SEATS)

@@ -2,30 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
-from config.errors import Forbidden, NotFound
+from config.errors import DomainError, Forbidden, NotFound
 from config.roles import Role, has_any_role
 from rooms.models import Room
 from rooms.selectors import room_ids_of
 from tables.models import DealerAssignment, Game, SeatAway, SeatSession, SignVersion, Table, TableEvent
 
 
-def games_list(*, active: bool | None = None) -> QuerySet[Game]:
-    games = Game.objects.all()
+def games_list(*, room_ids: Collection[int], active: bool | None = None) -> QuerySet[Game]:
+    """The games of the rooms ``room_ids``."""
+    games = Game.objects.filter(room_id__in=room_ids)
     if active is not None:
         games = games.filter(is_active=active)
     return games.order_by("kind", "big_blind", "ante", "pk")
 
 
 def game_get(*, game_id: int) -> Game:
+    game = Game.objects.select_related("room").filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id}, game_id=game_id)
+    return game
+
+
+def game_of_room(game_id: int, *, room_id: int) -> Game:
+    """A game in the catalogue of ``room_id`` and not retired: what its tables deal and its lists wait for
+    (another room's game is in another room's money)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id})
+        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id}, game_id=game_id)
+    if game.room_id != room_id:
+        raise DomainError(
+            _("%(name)s is another room's game: choose one of this room's.") % {"name": game.name},
+            code="game_of_another_room",
+        )
+    if not game.is_active:
+        raise DomainError(_("%(name)s is retired from the catalogue.") % {"name": game.name}, code="game_inactive")
     return game
 
 

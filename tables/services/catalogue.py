@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, NotFound
 from config.money import check_minor
+from rooms.models import Room
+from rooms.selectors import check_works_in
 from tables.models import Game, GameKind, Ring, Structure, TableStatus
 from tables.models.catalogue import MIN_SEATS, seat_limit_rule
 
@@ -70,6 +72,7 @@ def check_game_fields(fields: dict[str, Any]) -> None:
 def game_create(
     *,
     actor: User,
+    room: Room,
     name: str,
     kind: str,
     structure: str,
@@ -81,6 +84,7 @@ def game_create(
     small_blind: int = 0,
     big_blind: int = 0,
 ) -> Game:
+    """A game of ``room``'s catalogue (its stakes in the room's minor units), by staff of the room."""
     fields: dict[str, Any] = {
         "name": name.strip(),
         "kind": kind,
@@ -93,12 +97,13 @@ def game_create(
         "max_buy_in": max_buy_in,
         "seat_limit": seat_limit,
     }
+    check_works_in(actor, room_id=room.pk)
     if not fields["name"]:
         raise DomainError(_("A game needs a name."), code="blank_name")
     check_game_fields(fields)
-    if Game.objects.filter(name=fields["name"]).exists():
+    if Game.objects.filter(room=room, name=fields["name"]).exists():
         raise Conflict(_("A game named %(name)r exists already.") % {"name": fields["name"]}, code="duplicate_game")
-    return Game.objects.create(**fields, created_at=timezone.now(), created_by=actor)
+    return Game.objects.create(room=room, **fields, created_at=timezone.now(), created_by=actor)
 
 
 @transaction.atomic
@@ -107,6 +112,7 @@ def game_update(*, actor: User, game_id: int, **changes: Any) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id})
+    check_works_in(actor, room_id=game.room_id)
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise DomainError(

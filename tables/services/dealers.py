@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, user_roles
 from rooms.models import Room
-from rooms.selectors import rooms_of
+from rooms.selectors import check_works_in, rooms_of
 from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game, Table, TableStatus
 from tables.services.common import conflict_on_integrity, lock_tables
 
@@ -32,12 +32,14 @@ def _dealer_user(user_id: int) -> User:
 
 @transaction.atomic
 def dealer_profile_set(*, actor: User, user_id: int, game_ids: list[int], is_active: bool = True) -> DealerProfile:
-    """Create or update a dealer's profile: the games they may deal."""
+    """Create or update a dealer's profile: the games they may deal, each of a room the actor works in."""
     user = _dealer_user(user_id)
     games = list(Game.objects.filter(pk__in=game_ids))
     missing = set(game_ids) - {g.pk for g in games}
     if missing:
         raise NotFound(_("Unknown game(s): %(items)s.") % {"items": ", ".join(map(str, sorted(missing)))})
+    for room_id in sorted({g.room_id for g in games}):
+        check_works_in(actor, room_id=room_id)
     profile = DealerProfile.objects.select_for_update().filter(user=user).first()
     if profile is None:
         profile = DealerProfile.objects.create(

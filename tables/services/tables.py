@@ -8,9 +8,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.errors import Conflict, DomainError, NotFound
+from config.errors import Conflict, DomainError
 from rooms.models import Room
 from tables.models import DealerAssignment, Game, SeatSession, SignVersion, Table, TableEvent, TableStatus
+from tables.selectors.tables import game_of_room
 from tables.services.catalogue import check_seat_limit
 from tables.services.common import conflict_on_integrity, lock_table
 from tables.services.signs import SignFeeWords, sign_refresh, sign_take_down
@@ -30,15 +31,10 @@ def _record(*, actor: User, table: Table, action: str, from_status: str, note: s
     )
 
 
-def _game(game_id: int | None) -> Game | None:
+def _game(game_id: int | None, *, room_id: int) -> Game | None:
     if game_id is None:
         return None
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id}, game_id=game_id)
-    if not game.is_active:
-        raise DomainError(_("%(name)s is retired from the catalogue.") % {"name": game.name}, code="game_inactive")
-    return game
+    return game_of_room(game_id, room_id=room_id)
 
 
 def _check_seats(game: Game | None, seats: int) -> None:
@@ -60,7 +56,7 @@ def _check_seats(game: Game | None, seats: int) -> None:
 def table_create(
     *, actor: User, room: Room, number: int, seats: int, name: str = "", game_id: int | None = None
 ) -> Table:
-    game = _game(game_id)
+    game = _game(game_id, room_id=room.pk)
     _check_seats(game, seats)
     now = timezone.now()
     with conflict_on_integrity(
@@ -91,7 +87,7 @@ def table_configure(*, actor: User, table_id: int, game_id: int | None, seats: i
             % {"number": table.number, "status": table.get_status_display()},
             code="table_not_closed",
         )
-    game = _game(game_id)
+    game = _game(game_id, room_id=table.room_id)
     _check_seats(game, seats)
     table.game, table.seats = game, seats
     fields = ["game", "seats"]

@@ -14,13 +14,13 @@ from config.errors import Conflict, DomainError, NotFound
 from rooms.models import Room
 from tables.models import (
     OPEN_STATUSES,
-    Game,
     WaitlistEndReason,
     WaitlistEntry,
     WaitlistSource,
     WaitlistStatus,
 )
 from tables.selectors.players import check_player_in_register
+from tables.selectors.tables import game_of_room
 from tables.services.common import conflict_on_integrity, lock_player, lock_tables, system_actor
 from tables.services.players import check_player_not_expelled
 from tables.services.seating import seat_in
@@ -126,11 +126,7 @@ def waitlist_add(
     player = lock_player(player_id)
     check_player_in_register(player, room_id=room.pk)
     check_player_not_expelled(player_id=player.pk, room_id=room.pk)
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        raise NotFound(_("Game %(game_id)s does not exist.") % {"game_id": game_id})
-    if not game.is_active:
-        raise DomainError(_("%(name)s is retired from the catalogue.") % {"name": game.name}, code="game_inactive")
+    game = game_of_room(game_id, room_id=room.pk)
     now = timezone.now()
     check_in_by = None
     if source == WaitlistSource.CALL_IN:

@@ -22,10 +22,10 @@ from config.permissions import acting_user, forbidden, roles_allowed
 from config.roles import has_any_role
 from rooms.selectors import works_for_the_group
 from tables import selectors, services
-from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope, Game
+from tables.models import DocumentType, ExpulsionDuration, ExpulsionScope
 from tables.selectors.dealers import dealer_profiles, dealer_shifts, dealers_without_profile
 from tables.selectors.players import expulsion_lifts_for, player_get_for_user
-from tables.selectors.tables import seat_sessions, table_opens_for
+from tables.selectors.tables import games_list, seat_sessions, table_opens_for
 from tables.services.players import PLAYER_EDITABLE
 from tables.views.common import FM, PAGE_ROLES, Refused, action, attempt, page_room, run, safe_next
 
@@ -264,7 +264,7 @@ def dealers(request: HttpRequest) -> HttpResponse:
         "room": room,
         "profiles": dealer_profiles(room=room),
         "new_dealers": dealers_without_profile(room=room),
-        "games": Game.objects.filter(is_active=True).order_by("name"),
+        "games": games_list(room_ids=[room.pk], active=True).order_by("name"),
         "on_shift": {s.dealer_id for s in dealer_shifts(room=room, open_only=True)},
         "is_floor_manager": has_any_role(request.user, (FM,)),
     }

@@ -7,6 +7,7 @@ from games.models import Hand, HandStatus
 from rake.models import FeeCharge
 from tables.models import GameKind, Structure
 from tables.services import game_create
+from tests.factories import home_room
 from tests.games.helpers import ev
 from tests.rake.helpers import assert_fee_invariants, drop_box, stock_chips
 
@@ -22,6 +23,7 @@ def test_club_table_ante_10000_a_player_all_in_for_3000_posts_a_fee_of_300(api_f
         min_buy_in=1_000,
         max_buy_in=500_000,
         seat_limit=6,
+        room=home_room(),
     )
     table = hand_table(game, dealer, players=0)
     hand_table.sit(table, 1, 100_000)

@@ -37,7 +37,7 @@ def _adjustment(actor, day, room=None):
         )
 
 
-def _close_in_a_thread(accountant, day, outcome: list) -> threading.Thread:
+def _close_in_a_thread(accountant, day, outcome: list[object]) -> threading.Thread:
     """The home room's close of ``day``, started on a thread of its own connection; what it returned or
     raised goes into ``outcome``."""
 
@@ -74,7 +74,7 @@ def test_an_entry_racing_the_close_of_its_day_is_refused(on_postgres, vault, roo
     """The close holds its room's day lock while the entry's INSERT waits; the entry must then see the close
     (the journal's trigger looks again once it has the lock: the INSERT's own look came before the close)."""
     yesterday = current_gaming_day() - timedelta(days=1)
-    locked, outcome = threading.Event(), []
+    locked, outcome = threading.Event(), list[object]()
 
     def held_open(day, room):  # runs inside the close's transaction, after it took the room's day lock
         locked.set()
@@ -101,7 +101,7 @@ def test_closing_a_rooms_day_holds_back_no_other_room(on_postgres, vault, room_a
     room_chips_stocked(vilnius)
     theirs = UserFactory(roles=[Role.ADMIN], rooms=[vilnius])
     yesterday = current_gaming_day() - timedelta(days=1)
-    locked, posted, outcome = threading.Event(), threading.Event(), []
+    locked, posted, outcome = threading.Event(), threading.Event(), list[object]()
 
     def held_open(day, room):  # inside the home room's close, holding its day lock
         locked.set()

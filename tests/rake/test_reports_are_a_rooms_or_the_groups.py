@@ -34,14 +34,19 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def two_rooms(
-    vilnius: Room, holdem_ring: Game, open_table: Callable[..., Table], quick_hand: Callable[..., Any], floor_manager
+    vilnius_holdem: Game,
+    vilnius: Room,
+    holdem_ring: Game,
+    open_table: Callable[..., Table],
+    quick_hand: Callable[..., Any],
+    floor_manager,
 ) -> tuple[Table, Table]:
     """A table in each room with one hand's fee posted: 3,000 dram at home, 12.50 euros in Vilnius."""
     ours = open_table(holdem_ring)
     hand_fees_post(actor=floor_manager, hand_id=quick_hand(ours, pot=100_000, fee=3_000).pk)
     manager = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[vilnius])
     dealer = UserFactory(roles=[Role.DEALER], rooms=[vilnius])
-    theirs = scenarios.open_table_with_dealer(actor=manager, room=vilnius, game=holdem_ring, dealer=dealer, number=1)
+    theirs = scenarios.open_table_with_dealer(actor=manager, room=vilnius, game=vilnius_holdem, dealer=dealer, number=1)
     stock_chips(room=vilnius)  # euro cents: the Vilnius players' chips
     hand_fees_post(actor=manager, hand_id=quick_hand(theirs, pot=50_000, fee=1_250).pk)
     return ours, theirs

@@ -58,9 +58,9 @@ def _open_table(room: Room, manager: User, game: Game, number: int) -> Table:
 
 
 @pytest.fixture
-def euro_table(vilnius: Room, vilnius_manager: User, club_poker: Game) -> Table:
+def euro_table(vilnius_club_poker: Game, vilnius: Room, vilnius_manager: User, club_poker: Game) -> Table:
     """Club Poker: a buy-in of 20,000 to 200,000 minor units, 200.00 to 2,000.00 in euros."""
-    return _open_table(vilnius, vilnius_manager, club_poker, 1)
+    return _open_table(vilnius, vilnius_manager, vilnius_club_poker, 1)
 
 
 def test_a_euro_rooms_table_page_and_sign_say_eur_with_two_decimals(
@@ -74,11 +74,11 @@ def test_a_euro_rooms_table_page_and_sign_say_eur_with_two_decimals(
 
 
 def test_a_sign_is_in_its_tables_currency_whoever_puts_it_up(
-    vilnius: Room, vilnius_manager: User, floor_manager: User, club_poker: Game
+    vilnius_club_poker: Game, vilnius: Room, vilnius_manager: User, floor_manager: User, club_poker: Game
 ) -> None:
     # Both put up in the first room's money: a request of a user who picked it, a beat task.
     with room_activated(home_room()):
-        euro_table = _open_table(vilnius, vilnius_manager, club_poker, 2)
+        euro_table = _open_table(vilnius, vilnius_manager, vilnius_club_poker, 2)
         amd_table = _open_table(home_room(), floor_manager, club_poker, 2)
     assert "Buy-in 200.00 – 2,000.00 EUR" in euro_table.sign_versions.get(valid_to__isnull=True).content
     assert "Buy-in 20,000 – 200,000 AMD" in amd_table.sign_versions.get(valid_to__isnull=True).content
@@ -117,9 +117,13 @@ def test_the_first_room_still_refuses_decimals(
 
 
 def test_a_group_accountant_sees_another_rooms_table_and_hand_in_that_rooms_money(
-    vilnius: Room, vilnius_manager: User, holdem: Game, client_for: Callable[[User | None], Client]
+    vilnius_holdem: Game,
+    vilnius: Room,
+    vilnius_manager: User,
+    holdem: Game,
+    client_for: Callable[[User | None], Client],
 ) -> None:
-    table = _open_table(vilnius, vilnius_manager, holdem, 4)
+    table = _open_table(vilnius, vilnius_manager, vilnius_holdem, 4)
     for number in (1, 2, 3):
         scenarios.seat_player(
             actor=vilnius_manager, table=table, first_name="P", last_name=f"Seat{number}", seat=number, stack=100_000

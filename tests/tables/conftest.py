@@ -24,7 +24,9 @@ def make_dealer(floor_manager: User) -> Callable[..., User]:
         """A dealer of ``games``, clocked in (unless ``clock_in`` is false) in the first room given in
         ``rooms`` (the home room by default or for a dealer of the whole group)."""
         user = UserFactory(roles=[Role.DEALER], **kwargs)
-        services.dealer_profile_set(actor=floor_manager, user_id=user.pk, game_ids=[g.pk for g in games])
+        # the games may be several rooms' (each room's catalogue is its own): set by a manager of the group
+        group = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[None])
+        services.dealer_profile_set(actor=group, user_id=user.pk, game_ids=[g.pk for g in games])
         if clock_in:
             room = next(iter(kwargs.get("rooms") or []), None) or home_room()
             services.dealer_clock_in(actor=floor_manager, room=room, dealer_id=user.pk)

@@ -204,10 +204,16 @@ def test_a_likely_duplicate_is_looked_for_in_the_register_the_player_joins(
 
 @pytest.mark.parametrize("scope", [ExpulsionScope.ROOM, ExpulsionScope.PREMISES])
 def test_a_room_expulsion_bars_the_player_from_that_rooms_tables_only(
-    scope: str, floor_manager: User, group_manager: User, vilnius: Room, club_poker: Game, armen: Player
+    vilnius_club_poker: Game,
+    scope: str,
+    floor_manager: User,
+    group_manager: User,
+    vilnius: Room,
+    club_poker: Game,
+    armen: Player,
 ) -> None:
     here = _table(floor_manager, home_room(), club_poker, 1)
-    there = _table(group_manager, vilnius, club_poker, 1)
+    there = _table(group_manager, vilnius, vilnius_club_poker, 1)
     seat_there = services.seat_player(actor=group_manager, table_id=there.pk, player_id=armen.pk)
     expulsion = _expel(floor_manager, home_room(), armen, scope)
 
@@ -217,13 +223,13 @@ def test_a_room_expulsion_bars_the_player_from_that_rooms_tables_only(
     with pytest.raises(DomainError) as refused:
         services.seat_player(actor=floor_manager, table_id=here.pk, player_id=armen.pk)
     assert refused.value.code == "player_expelled"
-    services.waitlist_add(actor=group_manager, room=vilnius, game_id=club_poker.pk, player_id=armen.pk)
+    services.waitlist_add(actor=group_manager, room=vilnius, game_id=vilnius_club_poker.pk, player_id=armen.pk)
 
 
 def test_a_group_expulsion_bars_the_player_from_every_rooms_tables(
-    group_manager: User, vilnius: Room, club_poker: Game, armen: Player
+    vilnius_club_poker: Game, group_manager: User, vilnius: Room, club_poker: Game, armen: Player
 ) -> None:
-    there = _table(group_manager, vilnius, club_poker, 1)
+    there = _table(group_manager, vilnius, vilnius_club_poker, 1)
     seated = services.seat_player(actor=group_manager, table_id=there.pk, player_id=armen.pk)
     _expel(group_manager, home_room(), armen, ExpulsionScope.GROUP)
 

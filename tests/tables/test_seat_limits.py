@@ -68,6 +68,7 @@ def test_game_seat_limit_follows_the_rules(floor_manager, kind, ring, seats, ok)
             min_buy_in=1000,
             max_buy_in=2000,
             **stakes,
+            room=home_room(),
         )
 
     if ok:
@@ -92,6 +93,7 @@ def test_table_configured_beyond_its_game_is_refused(floor_manager, club_poker, 
 def test_database_refuses_a_club_poker_game_with_seven_seats(floor_manager):
     with pytest.raises(IntegrityError), transaction.atomic():
         Game.objects.create(
+            room=home_room(),
             name="bad",
             kind=GameKind.CLUB_POKER,
             structure=Structure.NO_LIMIT,

@@ -51,17 +51,21 @@ def _neris_table(actor: User, room: Room, game: Game, number: int = 1) -> Table:
 
 
 def test_a_player_is_on_a_games_list_once_in_each_room(
-    floor_manager: User, vilnius: Room, club_poker: Game, make_player: Callable[..., Player]
+    vilnius_club_poker: Game, floor_manager: User, vilnius: Room, club_poker: Game, make_player: Callable[..., Player]
 ) -> None:
     player = make_player()
     here = services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=player.pk)
-    there = services.waitlist_add(actor=floor_manager, room=vilnius, game_id=club_poker.pk, player_id=player.pk)
+    there = services.waitlist_add(actor=floor_manager, room=vilnius, game_id=vilnius_club_poker.pk, player_id=player.pk)
     assert (here.room, there.room) == (home_room(), vilnius)
-    with pytest.raises(Conflict, match="already on the Club Poker 1,000 list"):
-        services.waitlist_add(actor=floor_manager, room=vilnius, game_id=club_poker.pk, player_id=player.pk)
+    with pytest.raises(Conflict, match="already on the Club Poker €10 list"):
+        services.waitlist_add(actor=floor_manager, room=vilnius, game_id=vilnius_club_poker.pk, player_id=player.pk)
+    with pytest.raises(DomainError) as theirs:  # a room's list is of one of its own games
+        services.waitlist_add(actor=floor_manager, room=vilnius, game_id=club_poker.pk, player_id=make_player().pk)
+    assert theirs.value.code == "game_of_another_room"
 
 
 def test_each_room_lists_its_own_waitlists_on_the_page_and_the_api(
+    vilnius_club_poker: Game,
     floor_manager: User,
     vilnius_manager: User,
     vilnius: Room,
@@ -72,7 +76,7 @@ def test_each_room_lists_its_own_waitlists_on_the_page_and_the_api(
 ) -> None:
     armen, ruta = make_player("Armen", "Sargsyan"), make_player("Rūta", "Kazlauskienė")
     services.waitlist_add(actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=armen.pk)
-    services.waitlist_add(actor=vilnius_manager, room=vilnius, game_id=club_poker.pk, player_id=ruta.pk)
+    services.waitlist_add(actor=vilnius_manager, room=vilnius, game_id=vilnius_club_poker.pk, player_id=ruta.pk)
 
     for user, mine, theirs in ((floor_manager, armen, ruta), (vilnius_manager, ruta, armen)):
         page = client_for(user).get(reverse("floor:waitlists")).content.decode()
@@ -108,12 +112,12 @@ def test_another_rooms_waitlist_entry_is_refused_on_the_page_and_the_api(
 
 def test_a_user_of_several_rooms_names_the_room_of_a_list(
     vilnius: Room,
-    club_poker: Game,
+    vilnius_club_poker: Game,
     make_player: Callable[..., Player],
     api_for: Callable[[User | None], APIClient],
 ) -> None:
     api = api_for(UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[home_room(), vilnius]))
-    body = {"game_id": club_poker.pk, "player_id": make_player().pk}
+    body = {"game_id": vilnius_club_poker.pk, "player_id": make_player().pk}
     unnamed = api.post(f"{API}waitlists/entries/create/", body, format="json")
     assert unnamed.status_code == 400 and unnamed.json()["error"]["code"] == "room_required"
     assert api.get(f"{API}waitlists/").json()["error"]["code"] == "room_required"
@@ -126,10 +130,10 @@ def test_a_user_of_several_rooms_names_the_room_of_a_list(
 
 
 def test_a_listed_player_is_seated_only_at_a_table_of_the_lists_room(
-    floor_manager: User, vilnius: Room, club_poker: Game, make_player: Callable[..., Player]
+    vilnius_club_poker: Game, floor_manager: User, vilnius: Room, club_poker: Game, make_player: Callable[..., Player]
 ) -> None:
     group = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[None])
-    table = _neris_table(group, vilnius, club_poker)
+    table = _neris_table(group, vilnius, vilnius_club_poker)
     entry = services.waitlist_add(actor=group, room=home_room(), game_id=club_poker.pk, player_id=make_player().pk)
     with pytest.raises(DomainError, match="another room's") as refused:
         services.waitlist_seat(actor=group, entry_id=entry.pk, table_id=table.pk)
@@ -141,10 +145,10 @@ def test_a_listed_player_is_seated_only_at_a_table_of_the_lists_room(
 
 
 def test_a_dealer_clocks_in_only_in_a_room_they_work_in(
-    floor_manager: User, vilnius_manager: User, vilnius: Room, club_poker: Game
+    vilnius_club_poker: Game, floor_manager: User, vilnius_manager: User, vilnius: Room, club_poker: Game
 ) -> None:
     dealer = UserFactory(roles=[Role.DEALER], rooms=[vilnius])
-    services.dealer_profile_set(actor=vilnius_manager, user_id=dealer.pk, game_ids=[club_poker.pk])
+    services.dealer_profile_set(actor=vilnius_manager, user_id=dealer.pk, game_ids=[vilnius_club_poker.pk])
     with pytest.raises(DomainError, match="does not work in") as refused:
         services.dealer_clock_in(actor=floor_manager, room=home_room(), dealer_id=dealer.pk)
     assert refused.value.code == "dealer_not_in_room"
@@ -156,6 +160,7 @@ def test_a_dealer_clocks_in_only_in_a_room_they_work_in(
 
 
 def test_each_room_lists_its_own_dealers_on_shift(
+    vilnius_club_poker: Game,
     floor_manager: User,
     vilnius_manager: User,
     vilnius: Room,
@@ -165,7 +170,7 @@ def test_each_room_lists_its_own_dealers_on_shift(
     api_for: Callable[[User | None], APIClient],
 ) -> None:
     here = make_dealer(club_poker, username="ararat_dealer")
-    there = make_dealer(club_poker, username="neris_dealer", rooms=[vilnius])
+    there = make_dealer(vilnius_club_poker, username="neris_dealer", rooms=[vilnius])
     for user, mine, theirs in ((floor_manager, here, there), (vilnius_manager, there, here)):
         page = client_for(user).get(reverse("tables:dealers")).content.decode()
         assert mine.username in page and theirs.username not in page
@@ -179,6 +184,7 @@ def test_each_room_lists_its_own_dealers_on_shift(
 
 
 def test_a_dealer_deals_only_tables_of_the_room_of_their_shift(
+    vilnius_club_poker: Game,
     floor_manager: User,
     vilnius_manager: User,
     vilnius: Room,
@@ -188,7 +194,7 @@ def test_a_dealer_deals_only_tables_of_the_room_of_their_shift(
     api_for: Callable[[User | None], APIClient],
 ) -> None:
     table = open_table(club_poker)  # the home room's
-    both = make_dealer(club_poker, rooms=[vilnius, home_room()])  # on shift in Vilnius
+    both = make_dealer(club_poker, vilnius_club_poker, rooms=[vilnius, home_room()])  # on shift in Vilnius
     with pytest.raises(DomainError, match="not in the room of table") as refused:
         services.dealer_assign(actor=floor_manager, table_id=table.pk, dealer_id=both.pk)
     assert refused.value.code == "dealer_other_room"
@@ -205,6 +211,7 @@ def test_a_dealer_deals_only_tables_of_the_room_of_their_shift(
 
 
 def test_a_board_link_shows_its_rooms_board_in_its_rooms_language(
+    vilnius_club_poker: Game,
     floor_manager: User,
     vilnius_manager: User,
     vilnius: Room,
@@ -217,9 +224,12 @@ def test_a_board_link_shows_its_rooms_board_in_its_rooms_language(
     services.waitlist_add(
         actor=floor_manager, room=home_room(), game_id=club_poker.pk, player_id=make_player("Armen", "Sargsyan").pk
     )
-    _neris_table(vilnius_manager, vilnius, club_poker, number=3)
+    _neris_table(vilnius_manager, vilnius, vilnius_club_poker, number=3)
     services.waitlist_add(
-        actor=vilnius_manager, room=vilnius, game_id=club_poker.pk, player_id=make_player("Rūta", "Kazlauskienė").pk
+        actor=vilnius_manager,
+        room=vilnius,
+        game_id=vilnius_club_poker.pk,
+        player_id=make_player("Rūta", "Kazlauskienė").pk,
     )
     room_language_set(actor=vilnius_manager, room=vilnius, language="lt", fee_words=sign_fee_words)
 
@@ -247,6 +257,7 @@ def test_another_rooms_board_link_is_not_revoked(
 
 
 def test_each_room_writes_its_signs_in_its_own_language(
+    vilnius_club_poker: Game,
     floor_manager: User,
     vilnius_manager: User,
     vilnius: Room,
@@ -255,7 +266,7 @@ def test_each_room_writes_its_signs_in_its_own_language(
     client_for: Callable[[User | None], Client],
 ) -> None:
     ararat = open_table(club_poker)
-    neris = _neris_table(vilnius_manager, vilnius, club_poker)
+    neris = _neris_table(vilnius_manager, vilnius, vilnius_club_poker)
     client_for(vilnius_manager).post(reverse("floor:room_language_set"), {"language": "lt"})
     assert RoomLanguage.objects.get().room == vilnius
     assert (room_language(room_id=vilnius.pk), room_language(room_id=home_room().pk)) == ("lt", "en")
@@ -269,6 +280,7 @@ def test_each_room_writes_its_signs_in_its_own_language(
 
 
 def test_another_rooms_tables_and_seats_are_refused_on_every_operation(
+    vilnius_club_poker: Game,
     vilnius_manager: User,
     vilnius: Room,
     club_poker: Game,
@@ -281,7 +293,7 @@ def test_another_rooms_tables_and_seats_are_refused_on_every_operation(
     running = open_table(club_poker)  # the home room's
     closed = open_table(club_poker, open=False)
     session = seat(running)
-    mine = _neris_table(vilnius_manager, vilnius, club_poker)
+    mine = _neris_table(vilnius_manager, vilnius, vilnius_club_poker)
     player = make_player().pk
     api = api_for(vilnius_manager)
     calls: list[tuple[str, dict[str, object]]] = [
@@ -324,11 +336,15 @@ def test_another_rooms_tables_and_seats_are_refused_on_every_operation(
 
 
 def test_a_player_moves_only_between_tables_of_one_room(
-    vilnius: Room, club_poker: Game, open_table: Callable[..., Table], seat: Callable[..., SeatSession]
+    vilnius_club_poker: Game,
+    vilnius: Room,
+    club_poker: Game,
+    open_table: Callable[..., Table],
+    seat: Callable[..., SeatSession],
 ) -> None:
     group = UserFactory(roles=[Role.FLOOR_MANAGER], rooms=[None])
     session = seat(open_table(club_poker))
-    there = _neris_table(group, vilnius, club_poker)
+    there = _neris_table(group, vilnius, vilnius_club_poker)
     with pytest.raises(DomainError, match="between tables of one room"):
         services.seat_move(actor=group, session_id=session.pk, table_id=there.pk)
     assert SeatSession.objects.get(pk=session.pk).ended_at is None
