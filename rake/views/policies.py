@@ -19,6 +19,7 @@ from config.roles import Role, has_any_role
 from rake import selectors, services
 from rake.models import TimeChargeStatus
 from rake.views.forms import FeePolicyForm
+from rooms.selectors import check_works_in, room_ids_of
 from tables.models import Game, GameKind, Table
 
 POLICY_READERS = (Role.FLOOR_MANAGER, Role.ACCOUNTANT)
@@ -30,8 +31,8 @@ CHARGE_READERS = (*CHARGE_MARKERS, Role.ACCOUNTANT)
 
 @roles_allowed(*POLICY_READERS).page
 def fee_policies(request: HttpRequest) -> HttpResponse:
-    """Every table and game with the fee in force now."""
-    tables = list(Table.objects.select_related("game").order_by("number"))
+    """Every table of the rooms the user works in and every game, with the fee in force now."""
+    tables = list(Table.objects.filter(room_id__in=room_ids_of(request.user)).select_related("game").order_by("number"))
     games = list(Game.objects.order_by("kind", "big_blind", "ante", "pk"))
     rows = [(t, selectors.fee_policy_in_force(table_id=t.pk)) for t in tables]
     game_rows = [(g, selectors.game_fee_policy_in_force(game_id=g.pk)) for g in games]
@@ -95,6 +96,8 @@ def table_fee_policy(request: HttpRequest, table_id: int) -> HttpResponse:
     table = Table.objects.select_related("game").filter(pk=table_id).first()
     if table is None:
         return render(request, "rake/not_found.html", {"what": _("Table %(id)s") % {"id": table_id}}, status=404)
+    # Another room's table is that room's staff's (403 not_your_room, the refusal page).
+    check_works_in(request.user, room_id=table.room_id)
     return _policy_page(request, table=table, game=None)
 
 
@@ -112,6 +115,8 @@ def table_time_charges(request: HttpRequest, table_id: int) -> HttpResponse:
     table = Table.objects.select_related("game").filter(pk=table_id).first()
     if table is None:
         return render(request, "rake/not_found.html", {"what": _("Table %(id)s") % {"id": table_id}}, status=404)
+    # Another room's table is that room's staff's (403 not_your_room, the refusal page).
+    check_works_in(request.user, room_id=table.room_id)
     visible = selectors.visible_table_ids(request.user)
     if visible is not None and table.pk not in visible:
         return forbidden(request, CHARGE_READERS)

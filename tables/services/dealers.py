@@ -67,7 +67,8 @@ def dealer_clock_in(*, actor: User, room: Room, dealer_id: int) -> DealerShift:
     user = _dealer_user(dealer_id)
     _profile(user)
     if not rooms_of(user).filter(pk=room.pk).exists():
-        raise DomainError(
+        # Another room's dealer: refused as another room's record is (403).
+        raise Forbidden(
             _("%(username)s does not work in %(room)s.") % {"username": user.get_username(), "room": room.name},
             code="dealer_not_in_room",
         )
