@@ -238,6 +238,8 @@ def drawer_shift_approve(*, actor: User, shift_id: int) -> DrawerShift:
         )
         if shift is None:
             raise NotFound(_("There is no drawer shift %(id)s.") % {"id": shift_id})
+        # A variance is signed off by a floor manager of the drawer's room.
+        check_works_in(actor, room_id=shift.drawer.room_id)
         if shift.cashier_id == actor.pk:
             raise Forbidden(_("A cashier cannot sign off their own variance."), code="same_user")
         if shift.status != ShiftStatus.PENDING:

@@ -30,12 +30,14 @@ from ledger.services.chips import check_total, chip_amounts
 from ledger.services.posting import LegSpec, cash_legs, check_legs, check_legs_in_room, chip_legs, entry_insert
 from tables.models import Player
 from tables.selectors import expulsions_active
+from tables.selectors.players import check_player_in_register
 from tables.services.players import check_player_not_expelled
 
 
 def check_customer(*, receipt: TakenReceipt, player_id: int | None, amount: int) -> None:
-    """A registered player not barred from the drawer's room, or an anonymous customer within that room's
-    limit. Checked once the receipt is taken: the drawer's room comes with it, in the same statement."""
+    """A registered player (of the drawer's room's register, when each room keeps its own) not barred from the
+    drawer's room, or an anonymous customer within that room's limit. Checked once the receipt is taken: the
+    drawer's room comes with it, in the same statement."""
     if player_id is None:
         limit = receipt.anonymous_sale_limit
         if amount > limit:
@@ -48,10 +50,12 @@ def check_customer(*, receipt: TakenReceipt, player_id: int | None, amount: int)
         return
     # One query on the way through; the refusal reads the expulsion again to name it.
     barred = Exists(expulsions_active().filter(player_id=OuterRef("pk")))
-    expelled = Player.objects.filter(pk=player_id).values_list(barred, flat=True).first()
-    if expelled is None:
+    player = Player.objects.filter(pk=player_id).annotate(barred=barred).only("pk", "room_id").first()
+    if player is None:
         raise NotFound(_("There is no player %(id)s in the registry.") % {"id": player_id})
-    if expelled:
+    # With a register per room, the drawer's room sells to its own register's players (403 not_your_room).
+    check_player_in_register(player, room_id=receipt.room_id)
+    if player.barred:
         check_player_not_expelled(player_id=player_id, room_id=receipt.room_id)
 
 

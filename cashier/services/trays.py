@@ -20,6 +20,7 @@ from config.transactions import run_atomic
 from ledger.models import AccountKind, Balance
 from ledger.services.accounts import table_account
 from ledger.services.chips import chip_amounts
+from rooms.selectors import check_works_in
 from tables.models import Table
 from tables.selectors import check_deals_table
 
@@ -80,6 +81,8 @@ def tray_count_sign(*, actor: User, count_id: int) -> TrayCount:
         count = TrayCount.objects.select_for_update().filter(pk=count_id).first()
         if count is None:
             raise NotFound(_("There is no tray count %(id)s.") % {"id": count_id})
+        # Signed by a floor manager of the table's room.
+        check_works_in(actor, room_id=Table.objects.values_list("room_id", flat=True).get(pk=count.table_id))
         if count.created_by_id == actor.pk:
             raise Forbidden(_("The person who counted cannot also sign the count."), code="same_user")
         if count.signed_by_id is not None:

@@ -25,7 +25,7 @@ from config.api import (
     StrictBooleanField,
     StrictIntegerField,
 )
-from config.errors import DomainError, NotFound
+from config.errors import DomainError
 from config.files import send_file
 from config.gaming_day import current_gaming_day
 from config.models import JobStatus
@@ -45,6 +45,7 @@ from games.selectors import (
     hands_list,
 )
 from games.selectors.access import check_may_record
+from games.selectors.hands import phh_export_get_for
 from games.services.phh import export_path, hand_phh, phh_export_create, phh_import
 from tables.selectors.tables import table_room
 
@@ -158,7 +159,8 @@ class DealerStatsApi(APIView):
         today = current_gaming_day()
         day_to: date = form.validated_data.get("day_to", today)
         day_from: date = form.validated_data.get("day_from", day_to - timedelta(days=6))
-        return Response(s.DealerStatsOutput(dealer_stats(day_from=day_from, day_to=day_to), many=True).data)
+        rows = dealer_stats(day_from=day_from, day_to=day_to, user=request.user)
+        return Response(s.DealerStatsOutput(rows, many=True).data)
 
 
 class HandPhhApi(APIView):
@@ -212,11 +214,8 @@ class ExportCreateApi(APIView):
         return Response(export_data(request, export), status=status.HTTP_202_ACCEPTED)
 
 
-def _export(export_id: int) -> PhhExport:
-    export = PhhExport.objects.filter(pk=export_id).first()
-    if export is None:
-        raise NotFound(_("Export %(export_id)s does not exist.") % {"export_id": export_id})
-    return export
+def _export(request: Request, export_id: int) -> PhhExport:
+    return phh_export_get_for(user=request.user, export_id=export_id)
 
 
 class ExportDetailApi(APIView):
@@ -224,7 +223,7 @@ class ExportDetailApi(APIView):
 
     @extend_schema(operation_id="games_export_detail", responses={200: s.ExportOutput})
     def get(self, request: Request, export_id: int) -> Response:
-        return Response(export_data(request, _export(export_id)))
+        return Response(export_data(request, _export(request, export_id)))
 
 
 class ExportDownloadApi(APIView):
@@ -239,7 +238,7 @@ class ExportDownloadApi(APIView):
         summary="The export's .phhs file, once done",
     )
     def get(self, request: Request, export_id: int) -> HttpResponse:
-        export = _export(export_id)
+        export = _export(request, export_id)
         if export.status != JobStatus.DONE:
             raise DomainError(
                 _("Export %(pk)s is %(status)s.") % {"pk": export.pk, "status": export.status},

@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 
 from config.errors import Forbidden
 from config.roles import Role, has_any_role
+from rooms.selectors import check_works_in
+from tables.models import Table
 from tables.selectors import check_deals_table
 from tables.selectors.dealers import ANYWHERE_ROLES
 
@@ -43,9 +45,13 @@ def check_may_record(
 
 
 def check_may_read_table(user: AbstractBaseUser | AnonymousUser, *, table_id: int) -> None:
-    """The floor and the accounts read every table's hand now; a dealer only that of the table they deal now,
-    checked as the dealer's screen checks it (``check_deals_table``): a dealer of table 1 reads no other."""
+    """The floor and the accounts read every table's hand now in the rooms they work in; a dealer only that of
+    the table they deal now, checked as the dealer's screen checks it (``check_deals_table``): a dealer of
+    table 1 reads no other."""
     if has_any_role(user, READ_EVERYWHERE):
+        room_id = Table.objects.filter(pk=table_id).values_list("room_id", flat=True).first()
+        if room_id is not None:
+            check_works_in(user, room_id=room_id)
         return
     check_deals_table(
         user,
@@ -61,7 +67,8 @@ def check_may_amend(user: AbstractBaseUser | AnonymousUser) -> None:
 
 
 def readable_table_ids(user: AbstractBaseUser | AnonymousUser) -> list[int] | None:
-    """Tables whose hands a user reads: None for every table (floor, accounts), else a dealer's table now."""
+    """Tables whose hands a user reads: None for every table (floor, accounts) of the rooms they work in,
+    which the caller filters by (``room_ids_of``), else a dealer's table now."""
     if has_any_role(user, READ_EVERYWHERE):
         return None
     if has_any_role(user, (Role.DEALER,)):

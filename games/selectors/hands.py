@@ -14,10 +14,11 @@ from config.errors import NotFound
 from games.engine import Board, Event, Hand, Undo, event_from_dict
 from games.engine.cards import cards_str
 from games.models import Hand as HandRow
-from games.models import HandEvent, HandSeat, HandStatus, HandStatusChange, PotAward
+from games.models import HandEvent, HandSeat, HandStatus, HandStatusChange, PhhExport, PotAward
 from games.models.setup import setup_from_dict
 from games.selectors.access import readable_table_ids
 from rooms.models import Room
+from rooms.selectors import room_ids_of
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ class HandFilters:
 def hands_list(*, user: AbstractBaseUser | AnonymousUser, filters: HandFilters | None = None) -> QuerySet[HandRow]:
     """Hands a user may read, newest first, with what a list row shows (a fixed number of queries)."""
     f = filters or HandFilters()
-    rows = HandRow.objects.select_related("table__room", "game", "dealer")
+    # The hands of the rooms the user works in: another room's are that room's staff's to read.
+    rows = HandRow.objects.select_related("table__room", "game", "dealer").filter(table__room_id__in=room_ids_of(user))
     visible = readable_table_ids(user)
     if visible is not None:
         rows = rows.filter(table_id__in=visible)
@@ -90,11 +92,22 @@ def hand_room(*, hand_id: int) -> Room | None:
     return Room.objects.filter(tables__hands__pk=hand_id).first()
 
 
+def phh_export_get_for(*, user: AbstractBaseUser | AnonymousUser, export_id: int) -> PhhExport:
+    """A PHH export, for a reader who works in every room its maker does: its file holds the hands of the
+    maker's rooms (``hands_list``), which another room's staff do not read. Unknown to others (404), as a
+    missing export."""
+    export = PhhExport.objects.select_related("created_by").filter(pk=export_id).first()
+    if export is None or not room_ids_of(export.created_by) <= room_ids_of(user):
+        raise NotFound(_("Export %(export_id)s does not exist.") % {"export_id": export_id}, export_id=export_id)
+    return export
+
+
 def hand_get_for_user(*, user: AbstractBaseUser | AnonymousUser, hand_id: int) -> HandRow:
-    """A hand the user may read; a dealer reads only the hands of the table they deal now (404 otherwise)."""
+    """A hand the user may read: one of the rooms they work in, and for a dealer of the table they deal now
+    (404 otherwise)."""
     rows = HandRow.objects.select_related(
         "table__room", "game", "dealer", "sign_version", "fee_policy", "replay_of", "corrects", "created_by"
-    )
+    ).filter(table__room_id__in=room_ids_of(user))
     visible = readable_table_ids(user)
     if visible is not None:
         rows = rows.filter(table_id__in=visible)

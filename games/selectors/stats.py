@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from django.db.models import Avg, Count, Max, Min, Q, Sum
 from django.utils import timezone
 
 from config.gaming_day import gaming_day_bounds
 from games.models import Hand, HandStatus
+from rooms.selectors import room_ids_of
 from tables.models import DealerAssignment, Table
 
 HOUR = Decimal(3600)
@@ -51,14 +53,18 @@ def _dealt_seconds(dealer_id: int, table_id: int, start: datetime, end: datetime
     return total
 
 
-def dealer_stats(*, day_from: date, day_to: date) -> list[DealerTableStats]:
-    """One row per dealer and table over the gaming days ``day_from``..``day_to``."""
+def dealer_stats(*, day_from: date, day_to: date, user: Any = None) -> list[DealerTableStats]:
+    """One row per dealer and table over the gaming days ``day_from``..``day_to``; for ``user``, the tables of
+    the rooms they work in (another room's dealers are that room's to read)."""
     start, _ = gaming_day_bounds(day_from)
     _, end = gaming_day_bounds(day_to)
+    hands = Hand.objects.filter(
+        status=HandStatus.COMPLETE, gaming_day__gte=day_from, gaming_day__lte=day_to, dealer__isnull=False
+    )
+    if user is not None:
+        hands = hands.filter(table__room_id__in=room_ids_of(user))
     groups = (
-        Hand.objects.filter(
-            status=HandStatus.COMPLETE, gaming_day__gte=day_from, gaming_day__lte=day_to, dealer__isnull=False
-        )
+        hands
         .values("dealer_id", "dealer__username", "dealer__first_name", "dealer__last_name", "table_id")
         .annotate(
             hands=Count("pk"), pot_sum=Sum("pot"), fee_sum=Sum("fee"), avg=Avg("pot"), first=Min("created_at"),

@@ -39,6 +39,7 @@ from games.services.common import apply_event, lock_hand, parse_event
 from games.services.completion import post_fees, status_change, store_result
 from games.services.stacks import Seated, seated_with_stacks, stack_rows
 from games.services.state import remember_on_commit
+from tables.selectors.tables import check_table_in_users_rooms
 
 
 def _final_stacks(hand: HandRow) -> dict[int, int]:
@@ -107,6 +108,7 @@ def hand_void(*, actor: User, hand_id: int, reason: str) -> HandRow:
     check_may_amend(actor)
     text = _reason(reason)
     hand = lock_hand(hand_id)
+    check_table_in_users_rooms(actor, table_id=hand.table_id)
     if hand.status in (HandStatus.VOIDED, HandStatus.SUPERSEDED):
         raise Conflict(
             _("Hand #%(number)s is already %(status)s.") % {"number": hand.number, "status": hand.status},
@@ -219,6 +221,7 @@ def hand_correction_preview(*, actor: User, hand_id: int, events: Sequence[Mappi
     hand = HandRow.objects.filter(pk=hand_id).first()
     if hand is None:
         raise NotFound(_("Hand %(hand_id)s does not exist.") % {"hand_id": hand_id}, hand_id=hand_id)
+    check_table_in_users_rooms(actor, table_id=hand.table_id)
     corrected = _corrected(hand, events)
     state, before, after = corrected.state, corrected.before, corrected.after
     result = state.result
@@ -275,6 +278,7 @@ def hand_correct(*, actor: User, hand_id: int, events: Sequence[Mapping[str, Any
     check_may_amend(actor)
     text = _reason(reason)
     old = lock_hand(hand_id)
+    check_table_in_users_rooms(actor, table_id=old.table_id)
     corrected = _corrected(old, events)
     state = corrected.state
     now = timezone.now()

@@ -36,6 +36,7 @@ from ledger.services.fees import fee_to_drop_box
 from rake.models import FeeCharge, FeeKind, FeePolicyVersion, FeeSource, PendingFee
 from rake.selectors.pending import PENDING_POSTER_ROLES
 from rake.services.fees import fee_charge_record, fee_charge_reverse
+from tables.selectors.tables import check_table_in_users_rooms
 
 REVERSED_STATUSES = (HandStatus.VOIDED, HandStatus.SUPERSEDED)
 logger = logging.getLogger(__name__)
@@ -206,6 +207,8 @@ def pending_fee_post(*, actor: User, pending_id: int) -> FeeCharge:
         pending = PendingFee.objects.filter(pk=pending_id).first()
         if pending is None:
             raise NotFound(_("There is no pending fee %(id)s.") % {"id": pending_id}, pending_id=pending_id)
+        # Posted by a floor manager of the table's room: another room's fees are that room's floor's.
+        check_table_in_users_rooms(actor, table_id=pending.table_id)
         hand_fees_post(actor=actor, hand_id=pending.hand_id)  # locks the hand; refusals propagate
         charge = FeeCharge.objects.filter(hand_id=pending.hand_id, reverses__isnull=True).first()
         if charge is None:

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import DomainError, NotFound
+from config.errors import DomainError
 from config.gaming_day import gaming_day_of
 from config.models import JobStatus
 from config.services.jobs import LeaseLost, job_claim, job_fail, job_heartbeat, job_retry, jobs_requeue, pickup_end
@@ -30,11 +30,12 @@ from games.models import Hand as HandRow
 from games.models import HandEvent, HandSeat, HandStatus, PhhExport
 from games.models.setup import engine_game, setup_to_dict
 from games.selectors.access import check_may_amend
-from games.selectors.hands import HandFilters, hands_list
+from games.selectors.hands import HandFilters, hands_list, phh_export_get_for
 from games.services.common import next_number
 from games.services.completion import status_change, store_result
 from games.services.state import engine_state
 from tables.selectors import sign_in_force
+from tables.selectors.tables import check_table_in_users_rooms
 from tables.services.common import lock_table
 
 EXPORT_DIR = "exports"
@@ -119,10 +120,10 @@ def phh_export_run(*, export_id: int) -> PhhExport:
     return PhhExport.objects.get(pk=export_id)
 
 
-def phh_export_retry(*, export_id: int) -> PhhExport:
-    """Start a failed PHH export again (the page's "Try again"); the views check the role."""
-    if not PhhExport.objects.filter(pk=export_id).exists():
-        raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
+def phh_export_retry(*, actor: User, export_id: int) -> PhhExport:
+    """Start a failed PHH export again (the page's "Try again"), one ``actor`` may read; the views check the
+    role."""
+    phh_export_get_for(user=actor, export_id=export_id)
     if not job_retry(PhhExport, export_id, lambda pk: send_on_commit(EXPORT_TASK, pk)):
         raise DomainError(_("Only a failed export can be tried again."), code="export_not_failed", status=409)
     return PhhExport.objects.get(pk=export_id)
@@ -187,6 +188,7 @@ def _import_one(actor: User, table_id: int, result: ReplayResult, digest: str) -
 def phh_import(*, actor: User, table_id: int, text: str) -> list[ImportedHand]:
     """Replay every hand of a PHH text and add the good ones to the table's history, each in its own transaction."""
     check_may_amend(actor)
+    check_table_in_users_rooms(actor, table_id=table_id)
     with transaction.atomic():
         table = lock_table(table_id)
     if table.game is None:

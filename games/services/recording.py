@@ -42,7 +42,8 @@ from games.services.completion import completion_rows, hand_complete, hand_compl
 from games.services.starting import Started, plan_hand, start_hand
 from games.services.state import committed_state, engine_state, pot_in_middle, remember_on_commit
 from games.services.table_state import table_state
-from tables.models import DealerAssignment
+from rooms.selectors import room_ids_of
+from tables.models import DealerAssignment, Table
 from tables.services.common import dealer_now
 
 MAX_BATCH_EVENTS = 400
@@ -203,6 +204,13 @@ def _may_record_anywhere(actor: User) -> bool | None:
     return False if has_any_role(actor, (Role.DEALER,)) else None
 
 
+def _in_users_rooms(actor: User, *, table_id: int) -> bool:
+    """The table is in a room ``actor`` works in: a floor manager records at their rooms' tables only (a
+    dealer's write checks the assignment in the database)."""
+    room_id = Table.objects.filter(pk=table_id).values_list("room_id", flat=True).first()
+    return room_id in room_ids_of(actor)
+
+
 def _store_event(*, actor: User, anywhere: bool, row: HandEvent, pot: int, next_seq: int) -> bool:
     """Move the head from ``row.seq`` to ``next_seq`` and insert ``row``; False (nothing stored) when the
     hand is not at ``row.seq``, not open, or the actor does not deal its table at this moment."""
@@ -260,6 +268,8 @@ def _record_optimistic(
     if known is None:
         return None
     head, before = known
+    if anywhere and not _in_users_rooms(actor, table_id=head.table_id):
+        return None  # another room's hand: the locked path refuses it (403 not_your_room)
     try:
         parsed = parse_event(event)
         state = before.apply(parsed)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from rest_framework.exceptions import ValidationError
 
 from config.context_processors import NAV_ROLES
-from config.errors import DomainError
+from config.errors import DomainError, Forbidden, NotFound
 from config.gaming_day import check_gaming_day, current_gaming_day
 from config.htmx import is_htmx
 from config.numbers import whole_number
@@ -23,7 +23,7 @@ from config.permissions import acting_user, roles_allowed
 from config.roles import Role
 from config.room_context import use_records_room
 from games.apis.log import filters_from
-from games.models import Hand, HandSeat, HandStatus, PhhExport
+from games.models import Hand, HandSeat, HandStatus
 from games.selectors import (
     HandFilters,
     dealer_stats,
@@ -31,7 +31,7 @@ from games.selectors import (
     hand_get_for_user,
     hands_list,
 )
-from games.selectors.hands import hand_events_in_force
+from games.selectors.hands import hand_events_in_force, phh_export_get_for
 from games.selectors.refusals import refusal_text
 from games.selectors.words import event_line, hand_words, street_label
 from games.services.corrections import (
@@ -313,8 +313,9 @@ def _filters_from_post(request: HttpRequest) -> tuple[HandFilters, str]:
 
 @roles_allowed(*OFFICE).page
 def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
-    export = PhhExport.objects.filter(pk=export_id).first()
-    if export is None:
+    try:
+        export = phh_export_get_for(user=request.user, export_id=export_id)
+    except NotFound:
         return render(request, "games/not_found.html", {}, status=404)
     return render(request, "games/_export.html", {"export": export})
 
@@ -324,7 +325,9 @@ def export_progress(request: HttpRequest, export_id: int) -> HttpResponse:
 def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
     """A failed export's "Try again": queued again under its number; the card shows it from there."""
     try:
-        export = phh_export_retry(export_id=export_id)
+        export = phh_export_retry(actor=acting_user(request), export_id=export_id)
+    except NotFound:
+        return render(request, "games/not_found.html", {}, status=404)
     except DomainError as exc:
         return render(request, "games/_export_refused.html", {"error": exc.message})
     return render(request, "games/_export.html", {"export": export})
@@ -333,7 +336,8 @@ def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
 @roles_allowed(Role.FLOOR_MANAGER).page
 def import_page(request: HttpRequest) -> HttpResponse:
     """Import a .phh/.phhs file into a table's history, with a per-hand report."""
-    context: dict[str, Any] = {"tables": Table.objects.exclude(game=None).order_by("number"), "report": None}
+    tables = Table.objects.filter(room_id__in=room_ids_of(request.user)).exclude(game=None).order_by("number")
+    context: dict[str, Any] = {"tables": tables, "report": None}
     if request.method == "POST":
         upload = request.FILES.get("file")
         text = upload.read().decode("utf-8", errors="replace") if upload else request.POST.get("text", "")
@@ -342,6 +346,8 @@ def import_page(request: HttpRequest) -> HttpResponse:
             if table_id is None:
                 raise DomainError(_("Choose a table."), code="bad_table")
             context["report"] = phh_import(actor=acting_user(request), table_id=table_id, text=text)
+        except (Forbidden, NotFound):
+            raise  # another room's table or none: the refusal page (config.middleware), as for a record
         except DomainError as exc:
             context["error"] = exc.message
     return render(request, "games/import.html", context)
@@ -361,5 +367,5 @@ def stats_page(request: HttpRequest) -> HttpResponse:
         check_gaming_day(day_from, field="day_from")
     except ValueError:
         day_from, day_to = today - timedelta(6), today
-    rows = dealer_stats(day_from=day_from, day_to=day_to)
+    rows = dealer_stats(day_from=day_from, day_to=day_to, user=request.user)
     return render(request, "games/stats.html", {"rows": rows, "day_from": day_from, "day_to": day_to})

@@ -35,6 +35,7 @@ from rake.apis.serializers import (
     TimeChargeSerializer,
 )
 from rake.models import FeePolicyVersion, TimeCharge, TimeChargeStatus
+from rooms.selectors import check_works_in
 from tables.models import Table
 
 SET_POLICIES = roles_allowed(Role.FLOOR_MANAGER)
@@ -70,7 +71,9 @@ class FeePolicyListApi(generics.ListAPIView[FeePolicyVersion]):
 
     def get_queryset(self) -> QuerySet[FeePolicyVersion]:
         filters = _filters(self.request)
-        return selectors.fee_policy_history(table_id=filters.get("table_id"), game_id=filters.get("game_id"))
+        return selectors.fee_policy_history(
+            table_id=filters.get("table_id"), game_id=filters.get("game_id"), user=self.request.user
+        )
 
 
 @extend_schema(tags=["fees"], responses=FeePolicyVersionSerializer)
@@ -80,7 +83,7 @@ class FeePolicyDetailApi(APIView):
     permission_classes = [READ_POLICIES]
 
     def get(self, request: Request, version_id: int) -> Response:
-        version = selectors.fee_policy_get(version_id=version_id)
+        version = selectors.fee_policy_get(version_id=version_id, user=request.user)
         return Response(FeePolicyVersionSerializer(version).data)
 
 
@@ -120,8 +123,10 @@ class FeePolicyInForceApi(APIView):
         table_id = filters.get("table_id")
         if table_id is None:
             raise serializers.ValidationError({"table_id": _("Name the table.")})
-        if not Table.objects.filter(pk=table_id).exists():
+        room_id = Table.objects.filter(pk=table_id).values_list("room_id", flat=True).first()
+        if room_id is None:
             raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id}, table_id=table_id)
+        check_works_in(request.user, room_id=room_id)
         at = filters.get("at") or timezone.now()
         version = selectors.fee_policy_in_force(table_id=table_id, at=at)
         line = selectors.table_fee_line(table_id, at=at)

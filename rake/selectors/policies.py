@@ -20,7 +20,7 @@ from config.roles import Role, has_any_role
 from rake.engine.policies import HourlyFee, PercentageFee
 from rake.models import FeeKind, FeePolicyVersion, TimeCharge
 from rake.selectors.words import fee_text
-from rooms.selectors import check_works_in
+from rooms.selectors import check_works_in, room_ids_of
 from tables.models import DealerAssignment, GameKind, SeatSession, Table
 
 # Who may mark time charges at any table; a dealer only at the table they deal now.
@@ -108,9 +108,14 @@ def sign_fee_words(table: Table) -> str | None:
     return fee_text(policy, has_flop=has_flop)
 
 
-def fee_policy_history(*, table_id: int | None = None, game_id: int | None = None) -> QuerySet[FeePolicyVersion]:
-    """Every version of a table's (or a game's) fee, newest first."""
+def fee_policy_history(
+    *, table_id: int | None = None, game_id: int | None = None, user: AbstractBaseUser | AnonymousUser | None = None
+) -> QuerySet[FeePolicyVersion]:
+    """Every version of a table's (or a game's) fee, newest first; for ``user``, only the tables of the rooms
+    they work in (a game's defaults, which reach every room's tables, are the group's)."""
     rows = FeePolicyVersion.objects.select_related("table", "game", "created_by")
+    if user is not None:
+        rows = rows.filter(Q(table__isnull=True) | Q(table__room_id__in=room_ids_of(user)))
     if table_id is not None:
         rows = rows.filter(table_id=table_id)
     if game_id is not None:
@@ -118,12 +123,16 @@ def fee_policy_history(*, table_id: int | None = None, game_id: int | None = Non
     return rows.order_by("-effective_from", "-pk")
 
 
-def fee_policy_get(*, version_id: int) -> FeePolicyVersion:
+def fee_policy_get(*, version_id: int, user: AbstractBaseUser | AnonymousUser) -> FeePolicyVersion:
+    """A fee policy version ``user`` reads: a table's of a room they work in (403 ``not_your_room``
+    otherwise), or a game's default, the group's."""
     version = FeePolicyVersion.objects.select_related("table", "game", "created_by").filter(pk=version_id).first()
     if version is None:
         raise NotFound(
             _("Fee policy version %(version_id)s does not exist.") % {"version_id": version_id}, version_id=version_id
         )
+    if version.table is not None:
+        check_works_in(user, room_id=version.table.room_id)
     return version
 
 
@@ -143,9 +152,10 @@ def _dealing_now(user_id: int | None) -> QuerySet[DealerAssignment]:
 
 
 def visible_table_ids(user: AbstractBaseUser | AnonymousUser) -> list[int] | None:
-    """Tables whose time charges a user sees: None for all (floor, accountants), else a dealer's own."""
+    """Tables whose time charges a user sees: those of the rooms they work in (floor, accountants), else a
+    dealer's own."""
     if has_any_role(user, (Role.FLOOR_MANAGER, Role.ACCOUNTANT)):
-        return None
+        return list(Table.objects.filter(room_id__in=room_ids_of(user)).values_list("pk", flat=True))
     if has_any_role(user, (Role.DEALER,)):
         return list(_dealing_now(user.pk).values_list("table_id", flat=True))
     return []

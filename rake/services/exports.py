@@ -41,6 +41,7 @@ from config.services.jobs import (
 )
 from config.services.outbox import send_on_commit
 from rake.models import ExportCompletion, ExportContent, ExportFormat, ReportExport
+from rake.selectors.exports import export_get_for
 from rake.selectors.reports import GROUPS, ReportFilters, fee_report
 from rake.services import exporters
 from rooms.selectors import check_works_in, rooms_read
@@ -263,9 +264,9 @@ def export_retry(*, actor: User, export_id: int) -> ReportExport:
     """Start a failed export again (the page's "Try again"): it keeps its filters and its number."""
     if not has_any_role(actor, EXPORT_ROLES):
         raise DomainError(_("Exports are for accountants."), code="forbidden", status=403)
+    # One the accountant may read (every room it covers is theirs); another's is unknown to them (404).
+    export_get_for(user=actor, export_id=export_id)
     if not job_retry(ReportExport, export_id, lambda pk: send_on_commit(EXPORT_TASK, pk)):
-        if not ReportExport.objects.filter(pk=export_id).exists():
-            raise NotFound(_("Export %(id)s does not exist.") % {"id": export_id}, export_id=export_id)
         raise DomainError(_("Only a failed export can be tried again."), code="export_not_failed", status=409)
     return ReportExport.objects.get(pk=export_id)
 

@@ -19,6 +19,7 @@ from config.roles import Role, has_any_role
 from rake import selectors, services
 from rake.models import TimeChargeStatus
 from rake.views.forms import FeePolicyForm
+from rooms.selectors import check_works_in
 from tables.models import Game, GameKind, Table
 from tables.selectors.tables import games_list
 from tables.views.common import page_room
@@ -98,6 +99,8 @@ def table_fee_policy(request: HttpRequest, table_id: int) -> HttpResponse:
     table = Table.objects.select_related("game").filter(pk=table_id).first()
     if table is None:
         return render(request, "rake/not_found.html", {"what": _("Table %(id)s") % {"id": table_id}}, status=404)
+    # Another room's table is that room's staff's (403 not_your_room, the refusal page).
+    check_works_in(request.user, room_id=table.room_id)
     return _policy_page(request, table=table, game=None)
 
 
@@ -106,6 +109,8 @@ def game_fee_policy(request: HttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return render(request, "rake/not_found.html", {"what": _("Game %(id)s") % {"id": game_id}}, status=404)
+    # Another room's game is that room's staff's, as its tables are.
+    check_works_in(request.user, room_id=game.room_id)
     return _policy_page(request, table=None, game=game)
 
 
@@ -115,6 +120,8 @@ def table_time_charges(request: HttpRequest, table_id: int) -> HttpResponse:
     table = Table.objects.select_related("game").filter(pk=table_id).first()
     if table is None:
         return render(request, "rake/not_found.html", {"what": _("Table %(id)s") % {"id": table_id}}, status=404)
+    # Another room's table is that room's staff's (403 not_your_room, the refusal page).
+    check_works_in(request.user, room_id=table.room_id)
     visible = selectors.visible_table_ids(request.user)
     if visible is not None and table.pk not in visible:
         return forbidden(request, CHARGE_READERS)

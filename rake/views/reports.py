@@ -172,6 +172,8 @@ def export_retry(request: HttpRequest, export_id: int) -> HttpResponse:
     """A failed export's "Try again": queued again under its number; the card shows it from there."""
     try:
         services.export_retry(actor=acting_user(request), export_id=export_id)
+    except NotFound:
+        return render(request, "rake/not_found.html", {"what": _("Export %(id)s") % {"id": export_id}}, status=404)
     except DomainError as exc:
         # 200: htmx swaps no 4xx answer into the page, and the refusal must be read.
         return render(request, "rake/_export.html", {"error": exc.message})

@@ -42,7 +42,7 @@ class DealerProfileListApi(APIView):
 
     @extend_schema(tags=TAG, responses=DealerProfileOut(many=True))
     def get(self, request: Request) -> Response:
-        return paginate(self, request, dealer_profiles(), DealerProfileOut)
+        return paginate(self, request, dealer_profiles(user=request.user), DealerProfileOut)
 
 
 class DealerProfileSetApi(APIView):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from config.errors import Forbidden
 from config.roles import Role, has_any_role
 from rooms.models import Room, StaffPlace
+from rooms.selectors import check_works_in, room_ids_of
 from tables.models import DealerAssignment, DealerProfile, DealerShift, Table, TableStatus
 
 # Who does a table's dealer work at any table: hands, fills and credits, tray counts.
@@ -61,7 +62,8 @@ def check_deals_table(
     table_number: int | None = None,
     dealer_now: int | EllipsisType | None = ...,
 ) -> None:
-    """A floor manager works at any table; a dealer only at the table they are assigned to at this moment.
+    """A floor manager works at any table of their rooms; a dealer only at the table they are assigned to at
+    this moment.
 
     The one check behind recording hands (``games.selectors.access``) and signing fills, credits
     and tray counts (``cashier.services``), read from the database on every call so that a dealer
@@ -70,6 +72,10 @@ def check_deals_table(
     says ``rule`` and what the user deals now ("you deal table 3, not table 1").
     """
     if has_any_role(user, ANYWHERE_ROLES):
+        # Any table of the rooms the floor manager works in: another room's table is that room's floor's.
+        room_id = Table.objects.filter(pk=table_id).values_list("room_id", flat=True).first()
+        if room_id is not None:
+            check_works_in(user, room_id=room_id)
         return
     user_id: int = user.pk or 0
     is_dealer = has_any_role(user, (Role.DEALER,))
@@ -113,9 +119,17 @@ def _works_in(room: Room | None, user_field: str) -> Q:
     return Q(**{f"{user_field}__in": places.values("user_id")})
 
 
-def dealer_profiles(*, room: Room | None = None) -> QuerySet[DealerProfile]:
-    """The dealers' profiles (of the dealers who work in ``room`` when given)."""
+def dealer_profiles(
+    *, room: Room | None = None, user: AbstractBaseUser | AnonymousUser | None = None
+) -> QuerySet[DealerProfile]:
+    """The dealers' profiles (of the dealers who work in ``room`` when given, and in a room ``user`` works in
+    when given: another room's dealers are that room's floor's)."""
     rows = DealerProfile.objects.filter(_works_in(room, "user_id"))
+    if user is not None:
+        places = StaffPlace.objects.filter(
+            Q(room_id__in=room_ids_of(user)) | Q(room__isnull=True), ended_at__isnull=True
+        )
+        rows = rows.filter(user_id__in=places.values("user_id"))
     return rows.select_related("user").prefetch_related("games").order_by("user__username")
 
 

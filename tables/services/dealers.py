@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.roles import Role, user_roles
 from rooms.models import Room
-from rooms.selectors import check_works_in, rooms_of
+from rooms.selectors import check_works_in, room_ids_of, rooms_of
 from tables.models import AssignmentEndReason, DealerAssignment, DealerProfile, DealerShift, Game, Table, TableStatus
 from tables.services.common import conflict_on_integrity, lock_tables
 
@@ -32,8 +32,13 @@ def _dealer_user(user_id: int) -> User:
 
 @transaction.atomic
 def dealer_profile_set(*, actor: User, user_id: int, game_ids: list[int], is_active: bool = True) -> DealerProfile:
-    """Create or update a dealer's profile: the games they may deal, each of a room the actor works in."""
+    """Create or update the profile of a dealer who works in a room of the actor's: the games they may deal,
+    each of a room the actor works in."""
     user = _dealer_user(user_id)
+    if not room_ids_of(user) & room_ids_of(actor) and not actor.is_superuser:
+        raise Forbidden(
+            _("%(name)s deals in no room you work in.") % {"name": user.get_username()}, code="not_your_room"
+        )
     games = list(Game.objects.filter(pk__in=game_ids))
     missing = set(game_ids) - {g.pk for g in games}
     if missing:
@@ -69,7 +74,8 @@ def dealer_clock_in(*, actor: User, room: Room, dealer_id: int) -> DealerShift:
     user = _dealer_user(dealer_id)
     _profile(user)
     if not rooms_of(user).filter(pk=room.pk).exists():
-        raise DomainError(
+        # Another room's dealer: refused as another room's record is (403).
+        raise Forbidden(
             _("%(username)s does not work in %(room)s.") % {"username": user.get_username(), "room": room.name},
             code="dealer_not_in_room",
         )
