@@ -89,8 +89,8 @@ def test_currencies_that_do_not_net_are_refused_at_commit(sale, cashier):
     account = sale.shift.account_id
     with pytest.raises(IntegrityError) as refused, transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO ledger_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
-            "VALUES ('adjustment', now()::date, 'raw', '', now(), %s) RETURNING id",
+            "INSERT INTO ledger_journalentry (room_id, reason, gaming_day, memo, ref, created_at, created_by_id) "
+            "VALUES ((SELECT min(id) FROM rooms_room), 'adjustment', now()::date, 'raw', '', now(), %s) RETURNING id",
             [cashier.pk],
         )
         entry_id = cursor.fetchone()[0]
@@ -112,8 +112,8 @@ def test_a_leg_added_later_to_a_posted_entry_is_refused_at_commit(sale):
 
 def _raw_entry(cursor, cashier_id: int, account: int) -> int:
     cursor.execute(
-        "INSERT INTO ledger_journalentry (reason, gaming_day, memo, ref, created_at, created_by_id) "
-        "VALUES ('adjustment', now()::date, 'raw', '', now(), %s) RETURNING id",
+        "INSERT INTO ledger_journalentry (room_id, reason, gaming_day, memo, ref, created_at, created_by_id) "
+        "VALUES ((SELECT min(id) FROM rooms_room), 'adjustment', now()::date, 'raw', '', now(), %s) RETURNING id",
         [cashier_id],
     )
     entry_id = int(cursor.fetchone()[0])

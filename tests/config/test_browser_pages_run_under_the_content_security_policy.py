@@ -14,6 +14,7 @@ from config.demo import DEMO_PASSWORD
 from ledger.models import Denomination
 from tables.models import DealerAssignment, Table
 from tests.csp import assert_policy_enforced, watch_violations
+from tests.factories import home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,7 +75,7 @@ def test_the_cashiers_screen_proposes_chips_over_htmx_under_the_policy(open_as, 
     page, seen = open_as("cashier")
     page.goto(f"{live_server.url}/cashier/")
     page.locator("#sale-amount").type("36000")
-    ten = Denomination.objects.get(value=10_000)
+    ten = Denomination.objects.get(room=home_room(), value=10_000)  # the cashier's room's (Vilnius has €100)
     expect(page.locator(f"#sale-chip-{ten.pk}")).to_have_value("1")  # the proposed breakdown, over htmx
     assert seen == []
     assert_policy_enforced(page)

@@ -40,8 +40,9 @@ _FILL = (
     """INSERT INTO games_seatstack (created_at, seat_number, kind, change, stack, note, created_by_id,
         seat_session_id, table_id)
     SELECT now(), 1, 'hand', 0, 100, '', 1, 10000000 + g % 40, 10000000 FROM generate_series(1, 50000) g""",
-    """INSERT INTO ledger_journalentry (created_at, reason, gaming_day, memo, ref, created_by_id)
-    SELECT now(), 'fee', DATE '2026-01-01', '', 'hand:' || (10000000 + g), 1 FROM generate_series(1, 30000) g""",
+    """INSERT INTO ledger_journalentry (room_id, created_at, reason, gaming_day, memo, ref, created_by_id)
+    SELECT (SELECT min(id) FROM rooms_room), now(), 'fee', DATE '2026-01-01', '', 'hand:' || (10000000 + g), 1
+    FROM generate_series(1, 30000) g""",
 )
 
 
