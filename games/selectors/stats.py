@@ -56,8 +56,6 @@ def _dealt_seconds(dealer_id: int, table_id: int, start: datetime, end: datetime
 def dealer_stats(*, day_from: date, day_to: date, user: Any = None) -> list[DealerTableStats]:
     """One row per dealer and table over the gaming days ``day_from``..``day_to``; for ``user``, the tables of
     the rooms they work in (another room's dealers are that room's to read)."""
-    start, _ = gaming_day_bounds(day_from)
-    _, end = gaming_day_bounds(day_to)
     hands = Hand.objects.filter(
         status=HandStatus.COMPLETE, gaming_day__gte=day_from, gaming_day__lte=day_to, dealer__isnull=False
     )
@@ -72,9 +70,12 @@ def dealer_stats(*, day_from: date, day_to: date, user: Any = None) -> list[Deal
         )
         .order_by("dealer__username", "table_id")
     )  # fmt: skip
-    numbers = dict(Table.objects.values_list("pk", "number"))
+    tables = Table.objects.select_related("room").in_bulk({g["table_id"] for g in groups})
     rows = []
     for g in groups:
+        # The period's bounds on the clock of the table's room: its gaming days are the room's.
+        room = tables[g["table_id"]].room
+        start, end = gaming_day_bounds(day_from, room=room)[0], gaming_day_bounds(day_to, room=room)[1]
         seconds = _dealt_seconds(g["dealer_id"], g["table_id"], start, end)
         if seconds <= 0 and g["first"] and g["last"]:
             seconds = (g["last"] - g["first"]).total_seconds()
@@ -87,7 +88,7 @@ def dealer_stats(*, day_from: date, day_to: date, user: Any = None) -> list[Deal
                 dealer_id=g["dealer_id"],
                 dealer=name,
                 table_id=g["table_id"],
-                table_number=numbers.get(g["table_id"], 0),
+                table_number=tables[g["table_id"]].number,
                 hands=g["hands"],
                 hours=hours,
                 hands_per_hour=per_hour,
