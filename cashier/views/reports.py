@@ -226,4 +226,5 @@ def shift_export(request: HttpRequest, pk: int) -> HttpResponse:
         [t.receipt_label, t.kind, t.method, t.amount, t.player_id, t.created_at]
         for t in shift.transactions.order_by("pk")
     ]
-    return export_response(fmt=wants_export(request) or "csv", name=f"shift-{shift.pk}", header=header, rows=rows)
+    name = f"shift-{shift.drawer.room.code}-{shift.pk}"  # the file says which room's drawer it is
+    return export_response(fmt=wants_export(request) or "csv", name=name, header=header, rows=rows)

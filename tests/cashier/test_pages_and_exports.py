@@ -107,8 +107,9 @@ def test_shift_report_and_its_export(shift, cashier, accountant, client_for):
     own = client.get(reverse("cashier:shift_report", args=[shift.pk])).content
     assert f"{shift.pk}-0001".encode() in own and b"Sales, cash" not in own  # the receipts, not the totals: blind
     assert b"Sales, cash" in client_for(accountant).get(reverse("cashier:shift_report", args=[shift.pk])).content
-    csv = client.get(reverse("cashier:shift_export", args=[shift.pk]), {"format": "csv"}).content.decode()
-    assert f"{shift.pk}-0001" in csv
+    exported = client.get(reverse("cashier:shift_export", args=[shift.pk]), {"format": "csv"})
+    assert f"{shift.pk}-0001" in exported.content.decode()
+    assert f'filename="shift-{shift.drawer.room.code}-{shift.pk}.csv"' in exported["Content-Disposition"]
 
 
 def test_floor_staff_prepare_and_sign_slips_on_the_page(shift, cashier, dealer, floor_manager, table, client_for):
