@@ -17,7 +17,7 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from config.roles import Role
-from tests.factories import PASSWORD, api_key
+from tests.factories import PASSWORD, api_key, home_room
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,9 @@ def test_roles_come_with_the_token_in_one_query(cashier: User) -> None:
     assert response.status_code == 200
     assert response.json()["username"] == cashier.username
     assert sorted(response.json()["roles"]) == ["cashier", "dealer"]
-    assert len(queries.captured_queries) == 1
+    assert response.json()["room"] == home_room().pk
+    # the token, the user and the roles in one; the caller's room, whose gaming day it is, in the other
+    assert len(queries.captured_queries) == 2
 
 
 def test_a_superuser_holds_the_admin_role(admin_user: User) -> None:
