@@ -198,17 +198,7 @@ def vilnius_manager(vilnius: Room) -> User:
 @pytest.fixture
 def vilnius_club_poker(vilnius: Room, vilnius_manager: User) -> Game:
     """The Vilnius room's Club Poker, in euro cents: a €10 ante, buy-ins of €200 to €2,000."""
-    return game_create(
-        actor=vilnius_manager,
-        room=vilnius,
-        name="Club Poker €10",
-        kind=GameKind.CLUB_POKER,
-        structure=Structure.POT_OR_NO_LIMIT,
-        ante=1000,
-        min_buy_in=20_000,
-        max_buy_in=200_000,
-        seat_limit=6,
-    )
+    return club_poker_of(vilnius_manager, vilnius, name="Club Poker €10")
 
 
 @pytest.fixture
@@ -246,19 +236,24 @@ def outsider(db: None) -> User:
 # --- the game catalogue shared by the floor, hands and fees tests -------------
 
 
-@pytest.fixture
-def club_poker(floor_manager: User) -> Game:
+def club_poker_of(actor: User, room: Room, *, name: str) -> Game:
+    """A Club Poker game of ``room``: an ante of 1,000 minor units, buy-ins of 20,000 to 200,000, six seats."""
     return game_create(
-        actor=floor_manager,
-        name="Club Poker 1,000",
+        actor=actor,
+        room=room,
+        name=name,
         kind=GameKind.CLUB_POKER,
         structure=Structure.POT_OR_NO_LIMIT,
         ante=1000,
         min_buy_in=20_000,
         max_buy_in=200_000,
         seat_limit=6,
-        room=home_room(),
     )
+
+
+@pytest.fixture
+def club_poker(floor_manager: User) -> Game:
+    return club_poker_of(floor_manager, home_room(), name="Club Poker 1,000")
 
 
 def nl_holdem(actor: User, *, name: str, ring: Ring, big_blind: int = 1000, room: Room | None = None) -> Game:

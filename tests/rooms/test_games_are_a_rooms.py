@@ -14,7 +14,8 @@ from config.errors import DomainError, Forbidden
 from config.roles import Role
 from rooms.models import Room
 from tables import services
-from tables.models import Game, GameKind, Structure
+from tables.models import Game
+from tests.conftest import club_poker_of
 from tests.factories import PlayerFactory, UserFactory, home_room
 
 pytestmark = pytest.mark.django_db
@@ -23,17 +24,7 @@ API = "/api/v1/floor/"
 
 
 def _club_poker(actor: User, room: Room, name: str = "Club Poker") -> Game:
-    return services.game_create(
-        actor=actor,
-        room=room,
-        name=name,
-        kind=GameKind.CLUB_POKER,
-        structure=Structure.POT_OR_NO_LIMIT,
-        ante=1_000,
-        min_buy_in=20_000,
-        max_buy_in=200_000,
-        seat_limit=6,
-    )
+    return club_poker_of(actor, room, name=name)
 
 
 def test_a_game_is_made_by_staff_of_its_room_and_named_once_there(
