@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from config.errors import NotFound
 from ledger.models import INVENTORY_KINDS, SINGLETON_KINDS, TABLE_KINDS, Account, AccountKind, Balance, Denomination
 
 _SINGLETON_NAMES = {
@@ -54,7 +55,8 @@ def _table_room_id(table_id: int) -> int:
     tables = Account._meta.get_field("table").related_model._default_manager
     room_id = tables.filter(pk=table_id).values_list("room_id", flat=True).first()
     if room_id is None:
-        raise ValueError(f"no table {table_id}")
+        # A caller that did not check the table first: refused as any unknown record is (404), not a 500.
+        raise NotFound(_("Table %(table_id)s does not exist.") % {"table_id": table_id}, table_id=table_id)
     return int(room_id)
 
 

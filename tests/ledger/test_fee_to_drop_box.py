@@ -95,3 +95,14 @@ def test_post_entry_is_the_general_api(chips_in_play, dealer, table, chips):
     assert entry.legs.count() == 2
     assert _box(table) == 1_500
     assert_ledger_ok()
+
+
+def test_a_place_of_an_unknown_table_is_refused_and_nothing_is_made(db):
+    from config.errors import NotFound
+    from ledger.models import Account, AccountKind
+    from ledger.services.accounts import table_account
+
+    with pytest.raises(NotFound) as refused:
+        table_account(table_id=987_654, kind=AccountKind.DROP_BOX)
+    assert refused.value.status == 404
+    assert not Account.objects.filter(table_id=987_654).exists()
