@@ -42,7 +42,7 @@ from rooms.services import room_create
 from tables.models import Game, GameKind, Ring, SeatSession, Structure, Table
 from tables.services import game_create
 from tests import profiles  # noqa: F401  (loads the Hypothesis profile before any test module)
-from tests.factories import UserFactory, home_room
+from tests.factories import PASSWORD, UserFactory, home_room
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls
 # made by live-server fixtures from that thread are still synchronous.
@@ -549,9 +549,31 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
+def desk(browser: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
+    """A logged-in page for a person, in a browser context of its own; confirmations are accepted."""
+    contexts: list[Any] = []
+
+    def sit_down(user: User) -> Any:
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{live_server.url}/login/")
+        page.fill("#id_username", user.username)
+        page.fill("#id_password", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_load_state()
+        return page
+
+    yield sit_down
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def login_page(page: Any, live_server: Any) -> Callable[[User], Any]:
     """Log a persona in through the real login form."""
-    from tests.factories import PASSWORD
 
     def login(user: User) -> Any:
         page.goto(f"{live_server.url}/login/")

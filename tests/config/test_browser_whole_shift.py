@@ -22,7 +22,7 @@ accountant logs in again). The patch is undone when the test ends.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -42,7 +42,7 @@ from ledger.services.chips import denomination_create
 from rake.services import fee_policy_set
 from tables import services as floor
 from tables.models import Game, Player
-from tests.factories import PASSWORD, UserFactory, home_room
+from tests.factories import UserFactory, home_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,29 +108,6 @@ def room(floor_manager: User, dealer: User, holdem_short: Game, club_poker: Game
         for first, last in NAMES.items()
     }
     return Room(holdem_short, club_poker, dealer2, {v: d.pk for v, d in chips.items()}, players, {})
-
-
-@pytest.fixture
-def desk(browser: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
-    """A logged-in page for a person, in a browser context of its own; confirmations are accepted."""
-    contexts: list[Any] = []
-
-    def sit_down(user: User) -> Any:
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.on("dialog", lambda dialog: dialog.accept())
-        page.goto(f"{live_server.url}/login/")
-        page.fill("#id_username", user.username)
-        page.fill("#id_password", PASSWORD)
-        page.click("button[type=submit]")
-        page.wait_for_load_state()
-        return page
-
-    yield sit_down
-    for context in contexts:
-        context.close()
 
 
 def name_of(user: User) -> str:
