@@ -37,8 +37,8 @@ DEMO_USERS: Final = [
 # (app, the demo user who acts, the function of its demo module): the admin opens the rooms and places the
 # staff; the floor manager runs the first room's floor, sets the fees, then opens the tables (their signs
 # name the fees) and records the demo hands; the admin stocks the vault, whose drawer fills the open tables'
-# trays (an admin holds no operational role); the Vilnius floor manager opens that room's floor, and the
-# admin its cage.
+# trays (an admin holds no operational role); the Vilnius floor manager opens that room's floor, the
+# admin its cage, and the Vilnius floor manager records its demo hands.
 DEMO_APPS: Final = [
     ("rooms", "admin", "seed"),
     ("tables", "floor", "seed"),
@@ -48,6 +48,7 @@ DEMO_APPS: Final = [
     ("games", "floor", "seed"),
     ("floor", "floor_lt", "seed_second_room"),
     ("cashier", "admin", "seed_second_room"),
+    ("games", "floor_lt", "seed_second_room"),
 ]
 
 

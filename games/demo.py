@@ -1,4 +1,5 @@
-"""Demo hands for ``seed_demo``: a few completed hands at each open demo table, when the tables exist.
+"""Demo hands for ``seed_demo``: a few completed hands at each open demo table of each room, when the tables
+exist.
 
 Idempotent: a table that already has hands gets none. Seated players without
 chips recorded get the game's minimum buy-in first.
@@ -14,10 +15,12 @@ from games.models import Hand
 from games.services import seat_stack_add
 from games.services.scenarios import play_hand
 from games.services.stacks import seated_with_stacks
-from rooms.demo import home_room
+from rooms.demo import home_room, second_room
+from rooms.models import Room
 from tables.models import Table, TableStatus
 
 DEMO_TABLES = (1, 2, 3)
+SECOND_ROOM_TABLES = (1, 2)
 HANDS_PER_TABLE = 3
 
 
@@ -32,17 +35,23 @@ def _buy_in(actor: User, table: Table) -> int:
     return len(seated)
 
 
-def seed(*, actor: User) -> list[str]:
+def _play(actor: User, room: Room, numbers: tuple[int, ...]) -> list[str]:
     done: list[str] = []
-    tables = Table.objects.filter(room=home_room(), number__in=DEMO_TABLES, status=TableStatus.OPEN).select_related(
-        "game"
-    )
+    tables = Table.objects.filter(room=room, number__in=numbers, status=TableStatus.OPEN).select_related("game")
     for table in tables:
         if table.game is None or Hand.objects.filter(table=table).exists() or _buy_in(actor, table) < 2:
             continue
         player = AutoPlayer(seed=table.number)
         for _ in range(HANDS_PER_TABLE):
             with transaction.atomic():
-                hand = play_hand(actor=actor, table_id=table.pk, player=player, event_prefix="demo")
-            done.append(f"demo hand #{hand.number} at table {table.number}")
+                hand = play_hand(actor=actor, table_id=table.pk, player=player, event_prefix=f"demo-{room.code}")
+            done.append(f"demo hand #{hand.number} at {room.code} table {table.number}")
     return done
+
+
+def seed(*, actor: User) -> list[str]:
+    return _play(actor, home_room(), DEMO_TABLES)
+
+
+def seed_second_room(*, actor: User) -> list[str]:
+    return _play(actor, second_room(), SECOND_ROOM_TABLES)
