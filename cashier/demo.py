@@ -49,7 +49,14 @@ YEREVAN = DemoCage(
     vault_cash=100_000_000,
     drawer_cash=2_000_000,
     tray_fill={100: 20, 500: 20, 1_000: 20, 5_000: 10},
-    sales=[(15_000, {10_000: 1, 5_000: 1}), (50_000, {25_000: 1, 10_000: 2, 1_000: 5}), (3_000, {1_000: 3})],
+    # The players' chips: at least the buy-ins the demo's seated players sit down with (the chip float balances).
+    sales=[
+        (15_000, {10_000: 1, 5_000: 1}),
+        (50_000, {25_000: 1, 10_000: 2, 1_000: 5}),
+        (3_000, {1_000: 3}),
+        (100_000, {100_000: 1}),
+        (60_000, {25_000: 2, 10_000: 1}),
+    ],
     cashier="cashier",
     floor="floor",
 )

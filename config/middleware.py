@@ -50,6 +50,7 @@ PERSONAL_DATA_VIEWS = (
     "tables:expulsion",
     "games:hand",  # a hand's seats by name, the hand log's player filter
     "games:dealer",
+    "games:chip_float",  # the seats holding chips, by player
     "api:floor-player",
     "api:floor-expulsion",
     "api:floor-waitlist",

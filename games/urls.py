@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import dealer, hands
+from games.views import chip_float, dealer, hands
 
 app_name = "games"
 urlpatterns = [
@@ -19,4 +19,5 @@ urlpatterns = [
     path("exports/<id:export_id>/retry/", hands.export_retry, name="export_retry"),
     path("import/", hands.import_page, name="import"),
     path("stats/", hands.stats_page, name="stats"),
+    path("chip-float/", chip_float.chip_float_page, name="chip_float"),
 ]

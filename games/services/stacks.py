@@ -1,8 +1,6 @@
 """The stack ledger: buy-ins, add-ons, each hand's final stacks, corrections, adjustments.
 
-A player who moves seats takes their chips along: until the new seat session
-has a row of its own, its stack is the last one of the session it moved from
-(``SeatSession.moved_from``), at this table or another.
+A player who moves seats takes their chips along (``games.selectors.stacks``).
 """
 
 from __future__ import annotations
@@ -12,8 +10,6 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,6 +17,7 @@ from config.errors import Conflict, DomainError
 from config.money import check_minor
 from games.models import Hand, HandStatus, SeatStack, StackKind
 from games.selectors.access import check_may_amend, check_may_record
+from games.selectors.stacks import with_latest_stack
 from tables.models import SeatSession
 from tables.services.common import dealer_now, lock_table
 
@@ -34,14 +31,9 @@ class Seated:
 def seated_with_stacks(table_id: int) -> list[Seated]:
     """Open seat sessions of a table, each with its latest stack, carried from the seat it moved from until it
     has its own (one query)."""
-    own = SeatStack.objects.filter(seat_session=OuterRef("pk")).order_by("-pk").values("stack")[:1]
-    carried = SeatStack.objects.filter(seat_session=OuterRef("moved_from")).order_by("-pk").values("stack")[:1]
-    sessions = (
-        SeatSession.objects.filter(table_id=table_id, ended_at__isnull=True)
-        .select_related("player")
-        .annotate(latest_stack=Coalesce(Subquery(own), Subquery(carried)))
-        .order_by("seat_number")
-    )
+    sessions = with_latest_stack(
+        SeatSession.objects.filter(table_id=table_id, ended_at__isnull=True).select_related("player")
+    ).order_by("seat_number")
     return [Seated(s, s.latest_stack) for s in sessions]
 
 

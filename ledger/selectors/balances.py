@@ -171,3 +171,18 @@ def stale_balances_shown(check: LedgerCheck) -> list[StaleBalanceShown]:
         StaleBalanceShown(s, accounts[s.account_id], chips.get(s.denomination_id) if s.denomination_id else None)
         for s in check.stale_balances
     ]
+
+
+def chips_by_kind(*, room_id: int) -> dict[str, dict[int, int]]:
+    """A room's chips in each kind of place that holds them, by denomination id (minor units), from the balance
+    rows the postings keep."""
+    out: dict[str, dict[int, int]] = {}
+    rows = (
+        Balance.objects.filter(account__room_id=room_id, denomination__isnull=False, amount__gt=0)
+        .values("account__kind", "denomination_id")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    for row in rows:
+        out.setdefault(row["account__kind"], {})[row["denomination_id"]] = row["total"]
+    return out

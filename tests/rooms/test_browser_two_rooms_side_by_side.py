@@ -30,6 +30,7 @@ from playwright.sync_api import expect
 
 from cashier.models import Drawer
 from cashier.services.vault import vault_stock
+from config.db import on_postgresql
 from config.gaming_day import current_gaming_day
 from config.roles import Role
 from ledger.services.chips import denomination_create
@@ -337,7 +338,7 @@ def close_yerevan_while_vilnius_writes(page: Any, url: str, a: House, b: House, 
         page.select_option("#room-select", label=a.room.name)
     row = page.locator("#gaming-days tbody tr", has_text=day.isoformat())
     admin = User.objects.get(username="group_admin")
-    with OpenWriter(admin, b.room) if connection.vendor == "postgresql" else nullcontext():
+    with OpenWriter(admin, b.room) if on_postgresql() else nullcontext():
         row.get_by_role("button", name="Close the day").click()  # would time out if it waited on Vilnius
         said(page, f"The gaming day {day.isoformat()} is closed.")
     expect(page.locator("#gaming-days tbody tr", has_text=day.isoformat())).to_contain_text("closed by")
