@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -21,7 +22,7 @@ from tests.conftest import nl_holdem
 from tests.factories import UserFactory, home_room
 
 
-def float_json(*args: str) -> tuple[list[dict], int]:
+def float_json(*args: str) -> tuple[list[dict[str, Any]], int]:
     out = StringIO()
     try:
         call_command("chip_float", "--json", *args, stdout=out)
