@@ -76,6 +76,7 @@ CARDROOM_DRAWER_VARIANCE_THRESHOLD = env_int("CARDROOM_DRAWER_VARIANCE_THRESHOLD
 # above which a supervisor explains it.
 CARDROOM_SHIFTS_PER_DAY = env_int("CARDROOM_SHIFTS_PER_DAY", 3, minimum=1)
 CARDROOM_DROP_VARIANCE_THRESHOLD = env_int("CARDROOM_DROP_VARIANCE_THRESHOLD", 5_000)
+CARDROOM_CASH_BUY_INS_AT_TABLES = env_bool("CARDROOM_CASH_BUY_INS_AT_TABLES", True)
 # The group's one player register (true), or one per room (false): a room's staff then see and seat only
 # the players their rooms registered. ``rooms.selectors.player_register_shared`` is the only reader.
 CARDROOM_SHARED_PLAYER_REGISTER = env_bool("CARDROOM_SHARED_PLAYER_REGISTER", True)

@@ -25,6 +25,7 @@ from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role
 from config.room_context import use_records_room
 from floor.selectors.tables import tables_with_hands, tray_due
+from games.selectors.stacks import buy_in_sources
 from rake.selectors import sign_fee_words
 from rooms.selectors import room_for
 from tables import selectors, services
@@ -111,6 +112,7 @@ def table_page(request: HttpRequest, table_id: int, refused: Refused | None = No
         "refused": refused,
         "posted": refused.data if refused else {},
         "currency": table.room.currency,
+        "buy_in_sources": buy_in_sources(table.room),
         # The placeholder shows the money format typed (``config.money``): plain digits, no grouping.
         "buy_in_example": format_money(table.game.min_buy_in) if table.game else "",
         "picker": pick_again(request, refused, room_id=table.room_id) if refused and refused.form == "seat" else {},

@@ -12,6 +12,7 @@ from config.money import parse_typed_amount
 from config.permissions import acting_user, roles_allowed
 from config.room_context import use_records_room
 from floor.views.floor import table_page, table_url
+from games.models import BuyInSource
 from games.services.seating import seat_player_with_buy_in
 from rooms.selectors import room_for
 from tables import services
@@ -61,6 +62,7 @@ def seat_player(request: HttpRequest, table_id: int) -> HttpResponse:
             seat_number=int_field(request.POST, "seat_number", required=False),
             entry=request.POST.get("entry", ""),
             buy_in=buy_in_field(request.POST),
+            source=request.POST.get("source", BuyInSource.PLAYER_CHIPS),
         )
 
     return attempt(

@@ -16,6 +16,8 @@ from config.roles import has_any_role
 from config.room_context import use_records_room
 from floor.views.floor import pick_again, table_page, table_url
 from floor.views.seating import buy_in_field
+from games.models import BuyInSource
+from games.selectors.stacks import buy_in_sources
 from games.services.seating import waitlist_seat_with_buy_in
 from tables import selectors, services
 from tables.models import TableStatus, WaitlistSource
@@ -47,6 +49,7 @@ def waitlists_page(request: HttpRequest, refused: Refused | None = None) -> Http
         "refused": refused,
         "posted": refused.data if refused else {},
         "currency": room.currency,
+        "buy_in_sources": buy_in_sources(room),
         "picker": pick_again(request, refused, room_id=room.pk) if refused and refused.form == "add" else {},
     }
     template = "floor/waitlists.html#lists" if is_htmx(request) else "floor/waitlists.html"
@@ -128,6 +131,7 @@ def _seat(request: HttpRequest, entry_id: int) -> HttpResponse:
             seat_number=int_field(request.POST, "seat_number", required=False),
             seat_entry=request.POST.get("entry", ""),
             buy_in=buy_in_field(request.POST),
+            source=request.POST.get("source", BuyInSource.PLAYER_CHIPS),
         )
 
     back = _wl_back(request)

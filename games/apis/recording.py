@@ -236,6 +236,7 @@ class StackAddApi(APIView):
             amount=v["amount"],
             kind=v["kind"],
             note=v["note"],
+            source=v["source"],
         )
         return Response(s.StackOutput(row).data, status=status.HTTP_201_CREATED)
 

@@ -15,7 +15,7 @@ from rest_framework import serializers
 
 from config.api import EnumField, MoneyField, StrictBooleanField, StrictIntegerField
 from config.models import JobStatus
-from games.models import HandStatus, StackKind
+from games.models import BuyInSource, HandStatus, StackKind
 
 
 class EventType(TextChoices):
@@ -115,6 +115,9 @@ class StackAddInput(serializers.Serializer[dict[str, Any]]):
     seat_number = StrictIntegerField(min_value=1, max_value=10)
     amount = MoneyField(allow_zero=True)
     kind = EnumField(StackKind, only=STACK_ADD_KINDS, default=StackKind.BUY_IN)
+    # Where a buy-in's or an add-on's chips come from (an adjustment has none). A field named "source": DRF
+    # takes declared fields out of the class, so Field.source is untouched.
+    source = EnumField(BuyInSource, default=BuyInSource.PLAYER_CHIPS)  # type: ignore[assignment]
     note = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
 
@@ -125,6 +128,12 @@ class StackOutput(serializers.Serializer[Any]):
     kind = serializers.CharField()
     change = MoneyField(allow_zero=True, signed=True)
     stack = MoneyField(allow_zero=True)
+    source = serializers.CharField(  # type: ignore[assignment]
+        help_text="player_chips or cash_at_table; blank for an adjustment"
+    )
+    journal_entry_id = serializers.IntegerField(
+        allow_null=True, help_text="the ledger entry of chips sold for cash at the table"
+    )
 
 
 # -- state -------------------------------------------------------------------------

@@ -13,11 +13,12 @@ from games.models.hands import (
     HandStatusChange,
     PotAward,
 )
-from games.models.stacks import SeatStack, StackKind
+from games.models.stacks import BuyInSource, SeatStack, StackKind
 
 __all__ = [
     "FINAL_STATUSES",
     "HEAD_FIELDS",
+    "BuyInSource",
     "Hand",
     "HandEvent",
     "HandQuerySet",

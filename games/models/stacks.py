@@ -11,6 +11,7 @@ hand with is the ``stack`` of their session's latest row.
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from config.models import Recorded
@@ -25,6 +26,13 @@ class StackKind(models.TextChoices):
     ADJUSTMENT = "adjustment", _("floor adjustment")
 
 
+class BuyInSource(models.TextChoices):
+    """Where a buy-in's or an add-on's chips come from."""
+
+    PLAYER_CHIPS = "player_chips", _("chips the player brings")  # bought at the cage, or from another table
+    CASH_AT_TABLE = "cash_at_table", _("cash at the table")  # tray chips sold by the dealer, cash to the drop box
+
+
 class SeatStack(Recorded):
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
     seat_session = models.ForeignKey(
@@ -36,10 +44,27 @@ class SeatStack(Recorded):
     stack = models.PositiveBigIntegerField(_("stack after"))
     hand = models.ForeignKey("games.Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # A buy-in's or an add-on's source (blank on the other kinds, and on rows recorded before sources were);
+    # chips sold for cash at the table are the ledger entry that moved them.
+    source = models.CharField(_("source"), max_length=16, choices=BuyInSource.choices, blank=True, default="")
+    journal_entry = models.OneToOneField(
+        "ledger.JournalEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["seat_session", "pk"]
         indexes = [models.Index(fields=["seat_session", "-id"], name="seatstack_latest_idx")]
+        constraints = [
+            models.CheckConstraint(
+                name="seatstack_source_of_a_buy_in",
+                condition=Q(source="") | Q(kind__in=["buy_in", "add_on"], source__in=BuyInSource.values),
+            ),
+            models.CheckConstraint(
+                name="seatstack_cash_at_table_is_booked",
+                condition=Q(source="cash_at_table", journal_entry__isnull=False)
+                | (~Q(source="cash_at_table") & Q(journal_entry__isnull=True)),
+            ),
+        ]
         triggers = append_only("seatstack")
 
     def __str__(self) -> str:

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from config.errors import DomainError
 from config.money import check_minor, format_money
-from games.models import SeatStack, StackKind
+from games.models import BuyInSource, SeatStack, StackKind
 from games.selectors.access import check_may_record
-from games.services.stacks import Seated, stack_rows
+from games.services.stacks import Seated, buy_in_rows
 from tables import services as floor
 from tables.models import SeatSession, WaitlistEntry
 from tables.services.common import dealer_now, lock_table
@@ -23,13 +23,20 @@ from tables.services.common import dealer_now, lock_table
 
 @transaction.atomic
 def seat_player_with_buy_in(
-    *, actor: User, table_id: int, player_id: int, buy_in: int, seat_number: int | None = None, entry: str = ""
+    *,
+    actor: User,
+    table_id: int,
+    player_id: int,
+    buy_in: int,
+    seat_number: int | None = None,
+    entry: str = "",
+    source: str = BuyInSource.PLAYER_CHIPS,
 ) -> SeatSession:
-    """``tables.services.seat_player``, then the buy-in of the new seat (minor units)."""
+    """``tables.services.seat_player``, then the buy-in of the new seat (minor units) from ``source``."""
     session = floor.seat_player(
         actor=actor, table_id=table_id, player_id=player_id, seat_number=seat_number, entry=entry
     )
-    _buy_in(actor=actor, session=session, amount=buy_in)
+    _buy_in(actor=actor, session=session, amount=buy_in, source=source)
     return session
 
 
@@ -42,17 +49,18 @@ def waitlist_seat_with_buy_in(
     buy_in: int,
     seat_number: int | None = None,
     seat_entry: str = "",
+    source: str = BuyInSource.PLAYER_CHIPS,
 ) -> WaitlistEntry:
-    """``tables.services.waitlist_seat``, then the buy-in of the new seat (minor units)."""
+    """``tables.services.waitlist_seat``, then the buy-in of the new seat (minor units) from ``source``."""
     entry = floor.waitlist_seat(
         actor=actor, entry_id=entry_id, table_id=table_id, seat_number=seat_number, seat_entry=seat_entry
     )
     assert entry.seat_session is not None  # waitlist_seat sets it
-    _buy_in(actor=actor, session=entry.seat_session, amount=buy_in)
+    _buy_in(actor=actor, session=entry.seat_session, amount=buy_in, source=source)
     return entry
 
 
-def _buy_in(*, actor: User, session: SeatSession, amount: int) -> SeatStack:
+def _buy_in(*, actor: User, session: SeatSession, amount: int, source: str) -> SeatStack:
     """The first chips of a seat session just opened; the caller's transaction holds the table's lock.
 
     Unlike ``seat_stack_add`` this is allowed while a hand is open: the new seat is not in that hand
@@ -76,4 +84,4 @@ def _buy_in(*, actor: User, session: SeatSession, amount: int) -> SeatStack:
             max_buy_in=game.max_buy_in,
         )
     seated = Seated(session, None)
-    return stack_rows(actor=actor, table_id=table.pk, entries=[(seated, amount)], kind=StackKind.BUY_IN)[0]
+    return buy_in_rows(actor=actor, table=table, entries=[(seated, amount)], kind=StackKind.BUY_IN, source=source)[0]

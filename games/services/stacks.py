@@ -15,10 +15,12 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError
 from config.money import check_minor
-from games.models import Hand, HandStatus, SeatStack, StackKind
+from games.models import BuyInSource, Hand, HandStatus, SeatStack, StackKind
 from games.selectors.access import check_may_amend, check_may_record
 from games.selectors.stacks import with_latest_stack
-from tables.models import SeatSession
+from ledger.models import JournalEntry
+from ledger.services.table_sales import chips_sold_at_table
+from tables.models import SeatSession, Table
 from tables.services.common import dealer_now, lock_table
 
 
@@ -45,6 +47,8 @@ def stack_rows(
     kind: str,
     hand_id: int | None = None,
     note: str = "",
+    source: str = "",
+    journal_entry: JournalEntry | None = None,
 ) -> list[SeatStack]:
     """Append one row per (seat, new stack); ``change`` is the difference from the seat's stack before."""
     now = timezone.now()
@@ -58,6 +62,8 @@ def stack_rows(
             stack=stack,
             hand_id=hand_id,
             note=note,
+            source=source,
+            journal_entry=journal_entry,
             created_at=now,
             created_by=actor,
         )
@@ -66,14 +72,66 @@ def stack_rows(
     return SeatStack.objects.bulk_create(rows)
 
 
+def check_buy_in_source(table: Table, source: str) -> None:
+    """``source`` is a buy-in source, and one ``table``'s room allows."""
+    if source not in BuyInSource.values:
+        raise DomainError(
+            _("%(source)r is not a buy-in source: the player's chips or cash at the table.") % {"source": source},
+            code="bad_buy_in_source",
+        )
+    if source == BuyInSource.CASH_AT_TABLE and not table.room.cash_buy_ins_at_tables:
+        raise DomainError(
+            _("%(room)s takes no cash at the tables: the player buys the chips at the cage.")
+            % {"room": table.room.name},
+            code="no_cash_at_tables",
+        )
+
+
+def buy_in_rows(
+    *, actor: User, table: Table, entries: list[tuple[Seated, int]], kind: str, source: str, note: str = ""
+) -> list[SeatStack]:
+    """Buy-ins or add-ons (each seat's new stack) from ``source``; chips sold for cash at the table are booked
+    on the ledger first (``ledger.services.table_sales``), one entry per seat. The caller holds the table."""
+    check_buy_in_source(table, source)
+    rows: list[SeatStack] = []
+    for seated, stack in entries:
+        entry = None
+        if source == BuyInSource.CASH_AT_TABLE:
+            recorded = SeatStack.objects.filter(seat_session=seated.session).count()
+            entry = chips_sold_at_table(
+                actor=actor,
+                room=table.room,
+                table_id=table.pk,
+                amount=stack - (seated.stack or 0),
+                ref=f"seat:{seated.session.pk}:{recorded + 1}",
+            )
+        rows += stack_rows(
+            actor=actor,
+            table_id=table.pk,
+            entries=[(seated, stack)],
+            kind=kind,
+            note=note,
+            source=source,
+            journal_entry=entry,
+        )
+    return rows
+
+
 @transaction.atomic
 def seat_stack_add(
-    *, actor: User, table_id: int, seat_number: int, amount: int, kind: str = StackKind.BUY_IN, note: str = ""
+    *,
+    actor: User,
+    table_id: int,
+    seat_number: int,
+    amount: int,
+    kind: str = StackKind.BUY_IN,
+    note: str = "",
+    source: str = BuyInSource.PLAYER_CHIPS,
 ) -> SeatStack:
-    """A buy-in (the first chips of a seat session) or an add-on, between hands.
+    """A buy-in (the first chips of a seat session) or an add-on, between hands, from ``source``.
 
     Recorded by the dealer of the table or a floor manager; a floor
-    ``adjustment`` sets the stack to ``amount`` and needs a floor manager.
+    ``adjustment`` sets the stack to ``amount`` and needs a floor manager (it has no source).
     """
     table = lock_table(table_id)
     check_may_record(actor, table_id=table.pk, table_number=table.number, dealer_now=dealer_now(table))
@@ -109,4 +167,6 @@ def seat_stack_add(
         )
     new = amount if kind in (StackKind.BUY_IN, StackKind.ADJUSTMENT) else (seated.stack or 0) + amount
     check_minor(new, field="stack", allow_zero=True)
-    return stack_rows(actor=actor, table_id=table.pk, entries=[(seated, new)], kind=kind, note=note)[0]
+    if kind == StackKind.ADJUSTMENT:
+        return stack_rows(actor=actor, table_id=table.pk, entries=[(seated, new)], kind=kind, note=note)[0]
+    return buy_in_rows(actor=actor, table=table, entries=[(seated, new)], kind=kind, source=source, note=note)[0]

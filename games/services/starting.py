@@ -24,12 +24,12 @@ from games.engine import (
     with_positions,
 )
 from games.engine.pots import clockwise_from
+from games.models import BuyInSource, HandSeat, HandStatus, StackKind
 from games.models import Hand as HandRow
-from games.models import HandSeat, HandStatus, StackKind
 from games.models.setup import STRUCTURES, engine_game, setup_to_dict
 from games.services.common import refusal
 from games.services.sitting_out import SittingOut, sitting_out
-from games.services.stacks import Seated, stack_rows
+from games.services.stacks import Seated, buy_in_rows
 from games.services.table_state import LastHand, TableState
 from ledger.selectors.days import gaming_day_closed
 from rake.engine.policies import FeePolicyError, PercentageFee
@@ -103,7 +103,14 @@ def _stacks(
             code="bad_buy_in",
         )
     if new_rows:
-        stack_rows(actor=actor, table_id=table.pk, entries=new_rows, kind=StackKind.BUY_IN, note="entered at a hand")
+        buy_in_rows(
+            actor=actor,
+            table=table,
+            entries=new_rows,
+            kind=StackKind.BUY_IN,
+            source=BuyInSource.PLAYER_CHIPS,
+            note="entered at a hand",
+        )
     return seated, stacks
 
 

@@ -11,7 +11,7 @@ from games.selectors.chip_float import chip_float
 from tables.views.common import page_room
 
 
-@roles_allowed(Role.ACCOUNTANT, Role.FLOOR_MANAGER, Role.ADMIN).page
+@roles_allowed(Role.ACCOUNTANT, Role.FLOOR_MANAGER).page
 def chip_float_page(request: HttpRequest) -> HttpResponse:
     """The float of the room picked in the top bar, with the seats holding chips at the tables."""
     return render(request, "games/chip_float.html", {"chips": chip_float(room=page_room(request))})

@@ -16,8 +16,9 @@ from config.numbers import whole_number
 from config.permissions import acting_user, forbidden, roles_allowed
 from config.roles import Role
 from config.room_context import use_records_room
-from games.models import Hand, HandStatus, StackKind
+from games.models import BuyInSource, Hand, HandStatus, StackKind
 from games.selectors import check_may_record, current_hand_summary
+from games.selectors.stacks import buy_in_sources
 from games.services.stacks import seat_stack_add, seated_with_stacks
 from tables.models import Table
 from tables.selectors import dealer_assigned_now, sign_current
@@ -103,7 +104,7 @@ def _chips_context(table: Table, *, hand_open: bool) -> dict[str, Any]:
                 "label": _("Buy-in") if stack is None else _("Rebuy") if stack == 0 else _("Add-on"),
             }
         )
-    return {"table": table, "chip_seats": rows, "hand_open": hand_open}
+    return {"table": table, "chip_seats": rows, "hand_open": hand_open, "sources": buy_in_sources(table.room)}
 
 
 @roles_allowed(Role.FLOOR_MANAGER, Role.DEALER).page
@@ -131,6 +132,7 @@ def dealer_chips(request: HttpRequest, table_id: int) -> HttpResponse:
 def _chips_record(request: HttpRequest, table: Table) -> dict[str, Any]:
     seat = whole_number(request.POST.get("seat_number", ""))
     kind = request.POST.get("kind", "")
+    source = request.POST.get("source", BuyInSource.PLAYER_CHIPS)
     raw = request.POST.get("amount", "").strip()
     try:
         if seat is None:
@@ -138,9 +140,11 @@ def _chips_record(request: HttpRequest, table: Table) -> dict[str, Any]:
         if kind not in (StackKind.BUY_IN, StackKind.ADD_ON):
             raise DomainError(_("Choose a buy-in or an add-on."), code="bad_stack_kind")
         amount = parse_typed_amount(raw, field=_("Amount"))
-        row = seat_stack_add(actor=acting_user(request), table_id=table.pk, seat_number=seat, amount=amount, kind=kind)
+        row = seat_stack_add(
+            actor=acting_user(request), table_id=table.pk, seat_number=seat, amount=amount, kind=kind, source=source
+        )
     except DomainError as exc:
-        return {"chips_error": exc.message, "chips_seat": seat, "chips_amount": raw[:40]}
+        return {"chips_error": exc.message, "chips_seat": seat, "chips_amount": raw[:40], "chips_source": source}
     words = {
         StackKind.BUY_IN: _("Seat %(seat)s: buy-in %(amount)s recorded; stack %(stack)s."),
         StackKind.ADD_ON: _("Seat %(seat)s: add-on %(amount)s recorded; stack %(stack)s."),
@@ -150,4 +154,8 @@ def _chips_record(request: HttpRequest, table: Table) -> dict[str, Any]:
         "amount": format_money(amount),
         "stack": format_money(row.stack),
     }
+    if row.source == BuyInSource.CASH_AT_TABLE:
+        done += " " + _("Cash %(amount)s into the drop box, the chips from the tray.") % {
+            "amount": format_money(amount)
+        }
     return {"chips_done": done, "chips_seat": seat}

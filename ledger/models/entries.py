@@ -50,6 +50,7 @@ def _in_an_open_day() -> pgtrigger.Trigger:
 
 class Reason(models.TextChoices):
     SALE = "sale", _("chip sale")
+    TABLE_SALE = "table_sale", _("chips sold at a table")
     REDEMPTION = "redemption", _("chip redemption")
     FILL = "fill", _("fill")
     CREDIT = "credit", _("credit")

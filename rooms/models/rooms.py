@@ -39,6 +39,9 @@ class Room(models.Model):
     large_cash_threshold = models.BigIntegerField(_("large cash threshold"))
     drawer_variance_threshold = models.BigIntegerField(_("drawer variance threshold"))
     drop_variance_threshold = models.BigIntegerField(_("drop variance threshold"))
+    # A dealer may sell chips from the tray for cash at the table (the cash into the drop box); some rooms
+    # forbid it, and every buy-in is then chips the player brings from the cage or another table.
+    cash_buy_ins_at_tables = models.BooleanField(_("cash buy-ins at the tables"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

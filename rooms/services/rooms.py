@@ -29,6 +29,7 @@ def room_defaults() -> dict[str, Any]:
         "large_cash_threshold": settings.CARDROOM_LARGE_CASH_THRESHOLD,
         "drawer_variance_threshold": settings.CARDROOM_DRAWER_VARIANCE_THRESHOLD,
         "drop_variance_threshold": settings.CARDROOM_DROP_VARIANCE_THRESHOLD,
+        "cash_buy_ins_at_tables": settings.CARDROOM_CASH_BUY_INS_AT_TABLES,
     }
 
 

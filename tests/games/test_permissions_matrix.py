@@ -52,6 +52,7 @@ PAGES: dict[str, tuple[str, set[str]]] = {
     "export_retry": ("post", OFFICE),
     "import": ("get", {FM}),
     "stats": ("get", OFFICE),
+    "chip_float": ("get", OFFICE),
 }
 
 
