@@ -87,6 +87,8 @@ def drop_count_data(count: DropCount) -> dict[str, Any]:
         "counted": count.counted if visible else None,
         "variance": count.variance if visible else None,
         "over_threshold": abs(count.variance or 0) > count.table.room.drop_variance_threshold if visible else None,
+        "cash_expected": count.cash_expected if visible else None,
+        "cash_counted": count.cash_counted if visible else None,
         "lines": [
             {"denomination_id": li.denomination_id, "denomination": li.denomination.value, "expected": li.expected}
             for li in lines
@@ -98,6 +100,7 @@ def drop_count_data(count: DropCount) -> dict[str, Any]:
                 "round": t.round,
                 "counter": t.counter.username,
                 "total": t.total,
+                "cash": t.cash,
                 "lines": [
                     {"denomination_id": x.denomination_id, "pieces": x.pieces, "amount": x.amount}
                     for x in t.lines.all()
@@ -334,7 +337,9 @@ class DropTallyApi(IdempotentPost):
     success_status = status.HTTP_201_CREATED
 
     def perform(self, actor: User, data: dict[str, Any], **kwargs: Any) -> Any:
-        result = services.drop_tally_record(actor=actor, count_id=kwargs["count_id"], chips=tally_chips(data))
+        result = services.drop_tally_record(
+            actor=actor, count_id=kwargs["count_id"], chips=tally_chips(data), cash=data["cash"]
+        )
         count = selectors.drop_count_get_for_user(count_id=result.count.pk, user=actor)
         payload = {"agreed": result.agreed, "count": drop_count_data(count)}
         return prototype(DropTallyResultSerializer).to_representation(payload)

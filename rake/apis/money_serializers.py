@@ -40,6 +40,7 @@ class DropChipCountSerializer(InputSerializer):
 
 class DropTallyInputSerializer(InputSerializer):
     chips = DropChipCountSerializer(many=True, allow_empty=True)
+    cash = MoneyField(allow_zero=True, required=False, default=0, help_text=_("Cash of chips sold at the table."))
 
     def validate_chips(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ids = [c["denomination_id"] for c in value]
@@ -73,6 +74,7 @@ class DropTallySerializer(serializers.Serializer[dict[str, Any]]):
     round = serializers.IntegerField()
     counter = serializers.CharField()
     total = MoneyField(allow_zero=True)
+    cash = MoneyField(allow_zero=True)
     lines = DropTallyLineSerializer(many=True)
 
 
@@ -102,6 +104,8 @@ class DropCountSerializer(serializers.Serializer[dict[str, Any]]):
     counted = MoneyField(allow_zero=True, allow_null=True)
     variance = MoneyField(allow_zero=True, signed=True, allow_null=True)
     over_threshold = serializers.BooleanField(allow_null=True)
+    cash_expected = MoneyField(allow_zero=True, allow_null=True)
+    cash_counted = MoneyField(allow_zero=True, allow_null=True)
     lines = DropLineSerializer(many=True)
     tallies = DropTallySerializer(many=True)
     shares = DropShareSerializer(many=True)

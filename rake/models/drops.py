@@ -32,7 +32,16 @@ class DropCountStatus(models.TextChoices):
 
 
 # Fixed at insert: a count's identity and what the ledger expected.
-_DROP_FIXED = ["table_id", "gaming_day", "shift", "expected", "since_entry_id", "through_entry_id", "created_at"]
+_DROP_FIXED = [
+    "table_id",
+    "gaming_day",
+    "shift",
+    "expected",
+    "cash_expected",
+    "since_entry_id",
+    "through_entry_id",
+    "created_at",
+]
 
 
 class DropCount(Recorded):
@@ -52,6 +61,10 @@ class DropCount(Recorded):
     round = models.PositiveSmallIntegerField(_("counting round"), default=1)
     counted = models.BigIntegerField(_("counted"), null=True, blank=True)
     variance = models.BigIntegerField(_("variance"), null=True, blank=True)
+    # The cash in the box (chips sold for cash at the table, ``games.services.stacks``): what the ledger says
+    # when the count started, and what the two counters agreed. Not a fee: the fee figures above are chips.
+    cash_expected = models.BigIntegerField(_("cash expected"), default=0)
+    cash_counted = models.BigIntegerField(_("cash counted"), null=True, blank=True)
     explanation = models.CharField(_("supervisor's explanation"), max_length=500, blank=True)
     explained_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -93,6 +106,11 @@ class DropCount(Recorded):
             models.CheckConstraint(
                 name="dropcount_variance_is_difference",
                 condition=Q(counted__isnull=True) | Q(variance=F("counted") - F("expected")),
+            ),
+            models.CheckConstraint(
+                name="dropcount_cash_counted_with_the_chips",
+                # (a count made final before the cash was counted has none)
+                condition=Q(cash_counted__isnull=True) | Q(counted__isnull=False, cash_counted__gte=0),
             ),
         ]
         triggers = [
@@ -137,6 +155,7 @@ class DropTally(models.Model):
     round = models.PositiveSmallIntegerField(_("round"))
     counter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     total = models.BigIntegerField(_("total"))
+    cash = models.BigIntegerField(_("cash"), default=0)
     created_at = models.DateTimeField()
 
     class Meta:
@@ -148,6 +167,7 @@ class DropTally(models.Model):
                 violation_error_message=_("The same person cannot count the same box twice in a round."),
             ),
             models.CheckConstraint(name="droptally_total_not_negative", condition=Q(total__gte=0)),
+            models.CheckConstraint(name="droptally_cash_not_negative", condition=Q(cash__gte=0)),
         ]
         triggers = append_only("droptally")
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import Conflict, DomainError, Forbidden, NotFound
 from config.gaming_day import gaming_day_of
-from config.money import format_money
+from config.money import check_minor, format_money
 from config.roles import Role, has_any_role, roles_label
 from config.shifts import shift_of
 from ledger.models import AccountKind, Balance, JournalEntry, Leg, Reason
@@ -74,6 +74,7 @@ def drop_count_start(
     with transaction.atomic():
         rows = list(Balance.objects.select_for_update().filter(account_id=box).order_by("pk"))
         expected = {b.denomination_id: b.amount for b in rows if b.denomination_id is not None and b.amount}
+        cash = sum(b.amount for b in rows if b.denomination_id is None)
         through = Leg.objects.filter(account_id=box).aggregate(top=Max("entry_id"))["top"] or 0
         since = DropCount.objects.filter(table_id=table_id).aggregate(top=Max("through_entry_id"))["top"] or 0
         try:
@@ -83,6 +84,7 @@ def drop_count_start(
                     gaming_day=day,
                     shift=shift,
                     expected=sum(expected.values()),
+                    cash_expected=cash,
                     since_entry_id=since,
                     through_entry_id=through,
                     created_at=now,
@@ -113,10 +115,12 @@ def _amounts(chips: Mapping[int, int]) -> dict[int, tuple[int, int]]:
     return {d: (n, n * values[d]) for d, n in sorted(chips.items()) if n}
 
 
-def drop_tally_record(*, actor: User, count_id: int, chips: Mapping[int, int]) -> TallyResult:
-    """One counter's blind count of the box, ``{denomination_id: pieces}``."""
+def drop_tally_record(*, actor: User, count_id: int, chips: Mapping[int, int], cash: int = 0) -> TallyResult:
+    """One counter's blind count of the box, ``{denomination_id: pieces}`` and the cash (minor units) of chips
+    sold at the table; the two counts agree when both the chips and the cash do."""
     _require(actor, DROP_COUNTER_ROLES, _("Counting a drop"))
     amounts = _amounts(chips)
+    check_minor(cash, field="cash", allow_zero=True)
     now = timezone.now()
     with transaction.atomic():
         count = _locked(actor, count_id)
@@ -134,7 +138,12 @@ def drop_tally_record(*, actor: User, count_id: int, chips: Mapping[int, int]) -
                 _("One of the two counters must be a floor manager."), code="floor_manager_required", status=403
             )
         tally = DropTally.objects.create(
-            count=count, round=count.round, counter=actor, total=sum(a for _n, a in amounts.values()), created_at=now
+            count=count,
+            round=count.round,
+            counter=actor,
+            total=sum(a for _n, a in amounts.values()),
+            cash=cash,
+            created_at=now,
         )
         DropTallyLine.objects.bulk_create(
             DropTallyLine(tally=tally, denomination_id=d, pieces=n, amount=a) for d, (n, a) in amounts.items()
@@ -142,11 +151,11 @@ def drop_tally_record(*, actor: User, count_id: int, chips: Mapping[int, int]) -
         if not tallies:
             return TallyResult(count, None)
         first = {line.denomination_id: line.amount for line in tallies[0].lines.all()}
-        if first != {d: a for d, (_n, a) in amounts.items()}:
+        if first != {d: a for d, (_n, a) in amounts.items()} or tallies[0].cash != cash:
             count.round += 1
             count.save(update_fields=["round"])
             return TallyResult(count, False)
-        _agree(actor, count, first, now)
+        _agree(actor, count, first, cash, now)
         return TallyResult(count, True)
 
 
@@ -159,12 +168,14 @@ def _locked(actor: User, count_id: int) -> DropCount:
     return count
 
 
-def _agree(actor: User, count: DropCount, counted: dict[int, int], now: datetime) -> None:
+def _agree(actor: User, count: DropCount, counted: dict[int, int], cash: int, now: datetime) -> None:
     count.counted = sum(counted.values())
     count.variance = count.counted - count.expected
-    if abs(count.variance) > count.table.room.drop_variance_threshold:
+    count.cash_counted = cash
+    # A supervisor explains a difference in the chips or in the cash over the room's threshold.
+    if abs(count.variance) + abs(cash - count.cash_expected) > count.table.room.drop_variance_threshold:
         count.status = DropCountStatus.NEEDS_EXPLANATION
-        count.save(update_fields=["counted", "variance", "status"])
+        count.save(update_fields=["counted", "variance", "cash_counted", "status"])
         return
     _finalize(actor, count, counted, now)
 
@@ -202,7 +213,7 @@ def _finalize(actor: User, count: DropCount, counted: dict[int, int], now: datet
     expected = {line.denomination_id: line.expected for line in count.lines.all()}
     count.journal_entry = _post_drop(actor, count, expected, counted)
     count.status, count.finalized_at = DropCountStatus.FINAL, now
-    count.save(update_fields=["counted", "variance", "status", "finalized_at", "journal_entry"])
+    count.save(update_fields=["counted", "variance", "cash_counted", "status", "finalized_at", "journal_entry"])
     for share in _shares(count):
         share.save(force_insert=True)
         key = summary_key(
@@ -226,6 +237,11 @@ def _post_drop(actor: User, count: DropCount, expected: dict[int, int], counted:
         legs += [LegSpec(box, -e, d)] if e else []
         legs += [LegSpec(ids[AccountKind.VAULT], c, d)] if c else []
         legs += [LegSpec(ids[AccountKind.OVER_SHORT], e - c, d)] if e != c else []
+    # The cash of chips sold at the table goes to the vault with the chips; a difference to over and short.
+    e, c = count.cash_expected, count.cash_counted or 0
+    legs += [LegSpec(box, -e)] if e else []
+    legs += [LegSpec(ids[AccountKind.VAULT], c)] if c else []
+    legs += [LegSpec(ids[AccountKind.OVER_SHORT], e - c)] if e != c else []
     if not legs:
         return None
     memo = _("drop, table %(t)s, %(day)s shift %(s)s, variance %(v)s") % {

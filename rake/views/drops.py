@@ -14,9 +14,11 @@ from django.views.decorators.http import require_POST
 
 from config.errors import DomainError
 from config.gaming_day import current_gaming_day
+from config.money import parse_typed_amount
 from config.numbers import whole_number
 from config.permissions import acting_user, roles_allowed
 from config.roles import Role, has_any_role, user_roles
+from config.room_context import use_records_room
 from ledger.models import Denomination
 from ledger.selectors.chips import chip_counts
 from rake import selectors, services
@@ -94,7 +96,11 @@ def drop_count(request: HttpRequest, count_id: int) -> HttpResponse:
 def drop_count_tally(request: HttpRequest, count_id: int) -> HttpResponse:
     try:
         chips = chip_counts(request.POST)  # the room's whole-number grammar, as at the cage
-        result = services.drop_tally_record(actor=acting_user(request), count_id=count_id, chips=chips)
+        raw_cash = request.POST.get("cash", "").strip()
+        # The cash is typed in the money of the count's room.
+        use_records_room(selectors.drop_count_get_for_user(count_id=count_id, user=request.user).table.room)
+        cash = parse_typed_amount(raw_cash, field=_("Cash"), allow_zero=True) if raw_cash else 0
+        result = services.drop_tally_record(actor=acting_user(request), count_id=count_id, chips=chips, cash=cash)
     except DomainError as exc:
         messages.error(request, exc.message)
     else:

@@ -14,8 +14,9 @@ from games.selectors.chip_float import chip_float
 from games.services import seat_stack_add
 from games.services.seating import seat_player_with_buy_in
 from ledger.models import AccountKind, Balance, JournalEntry, Reason
-from ledger.services.accounts import table_account
+from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.chips import denomination_create
+from rake.services.drops import drop_count_start, drop_tally_record
 from tests.factories import PlayerFactory, home_room, home_room_set
 from tests.rake.helpers import fill_tray
 
@@ -144,3 +145,49 @@ def test_the_dealer_records_a_cash_buy_in_from_the_screen(table, seat, dealer, c
     assert (
         'value="cash_at_table"' not in client_for(dealer).get(reverse("games:dealer", args=[table.pk])).content.decode()
     )
+
+
+def test_the_cash_of_a_table_sale_is_counted_with_the_drop_and_goes_to_the_vault(
+    table, seat, dealer, floor_manager, cashier
+) -> None:
+    seat(table, number=1)
+    seat_stack_add(actor=dealer, table_id=table.pk, seat_number=1, amount=40_000, source="cash_at_table")
+    vault = singleton_accounts(AccountKind.VAULT, room_id=home_room().pk)[AccountKind.VAULT]
+    cash_before = Balance.objects.get(account_id=vault, denomination__isnull=True).amount
+    count = drop_count_start(actor=floor_manager, table_id=table.pk)
+    assert (count.expected, count.cash_expected) == (0, 40_000)
+    assert drop_tally_record(actor=floor_manager, count_id=count.pk, chips={}, cash=40_000).agreed is None
+    assert drop_tally_record(actor=cashier, count_id=count.pk, chips={}, cash=39_000).agreed is False  # recount
+    drop_tally_record(actor=floor_manager, count_id=count.pk, chips={}, cash=40_000)
+    result = drop_tally_record(actor=cashier, count_id=count.pk, chips={}, cash=40_000)
+    assert result.agreed is True and result.count.status == "final" and result.count.cash_counted == 40_000
+    assert held(table.pk, AccountKind.DROP_BOX, cash=True) == 0
+    assert Balance.objects.get(account_id=vault, denomination__isnull=True).amount - cash_before == 40_000
+    assert chip_float(room=home_room()).balanced
+
+
+def test_cash_short_in_the_box_over_the_threshold_waits_for_a_supervisor(
+    table, seat, dealer, floor_manager, cashier
+) -> None:
+    home_room_set(drop_variance_threshold=1_000)
+    seat(table, number=1)
+    seat_stack_add(actor=dealer, table_id=table.pk, seat_number=1, amount=40_000, source="cash_at_table")
+    count = drop_count_start(actor=floor_manager, table_id=table.pk)
+    drop_tally_record(actor=floor_manager, count_id=count.pk, chips={}, cash=35_000)
+    result = drop_tally_record(actor=cashier, count_id=count.pk, chips={}, cash=35_000)
+    assert result.count.status == "needs_explanation" and result.count.cash_counted == 35_000
+    assert held(table.pk, AccountKind.DROP_BOX, cash=True) == 40_000  # nothing moves before the explanation
+
+
+def test_the_counters_type_the_cash_on_the_count_page(table, seat, dealer, floor_manager, cashier, client_for) -> None:
+    seat(table, number=1)
+    seat_stack_add(actor=dealer, table_id=table.pk, seat_number=1, amount=40_000, source="cash_at_table")
+    count = drop_count_start(actor=floor_manager, table_id=table.pk)
+    page = client_for(floor_manager).get(reverse("rake:drop_count", args=[count.pk])).content.decode()
+    assert 'name="cash"' in page and "40,000" not in page  # blind
+    for user in (floor_manager, cashier):
+        client_for(user).post(reverse("rake:drop_count_tally", args=[count.pk]), {"cash": "40,000"})
+    count.refresh_from_db()
+    assert (count.status, count.cash_counted) == ("final", 40_000)
+    shown = client_for(cashier).get(reverse("rake:drop_count", args=[count.pk])).content.decode()
+    assert 'id="count-cash"' in shown and "40,000" in shown
