@@ -29,6 +29,8 @@ class RoomSettings(money.RoomMoney, Protocol):
 
 # The innermost open block: ``use_records_room`` switches the room until it ends.
 _BLOCK: ContextVar[ExitStack | None] = ContextVar("cardroom_room_block", default=None)
+# The room of the record the block's work is about (``use_records_room``), which the page's top bar names.
+_RECORDS_ROOM: ContextVar[RoomSettings | None] = ContextVar("cardroom_records_room", default=None)
 
 
 @contextmanager
@@ -38,7 +40,13 @@ def room_activated(room: RoomSettings | None) -> Iterator[None]:
         stack.enter_context(money.using(money.Currency.of(room) if room is not None else None))
         stack.enter_context(timezone.override(room.time_zone if room is not None else None))
         stack.callback(_BLOCK.reset, _BLOCK.set(stack))
+        stack.callback(_RECORDS_ROOM.reset, _RECORDS_ROOM.set(None))
         yield
+
+
+def records_room() -> RoomSettings | None:
+    """The room of the record the page is about, when it said so (``use_records_room``); else None."""
+    return _RECORDS_ROOM.get()
 
 
 def use_records_room(room: RoomSettings | None) -> None:
@@ -54,3 +62,4 @@ def use_records_room(room: RoomSettings | None) -> None:
         raise RuntimeError("use_records_room needs an enclosing room_activated block")
     stack.enter_context(money.using(money.Currency.of(room)))
     stack.enter_context(timezone.override(room.time_zone))
+    stack.callback(_RECORDS_ROOM.reset, _RECORDS_ROOM.set(room))

@@ -138,6 +138,10 @@ def test_a_group_accountant_sees_another_rooms_table_and_hand_in_that_rooms_mone
     assert "15.00" in page and "1,500" not in page  # the blinds' pot, 1,500 cents
     log = client.get(reverse("games:hand_list")).content.decode()
     assert "15.00" in log and "1,500" not in log
+    # The top bar names the record's room on its pages, the picked room elsewhere.
+    for html in (floor, page):
+        assert f'<option value="{vilnius.pk}" selected>' in html, "the top bar names the hand's room"
+    assert f'<option value="{home_room().pk}" selected>' in log
 
 
 def test_a_tray_count_is_booked_to_its_tables_rooms_gaming_day(
