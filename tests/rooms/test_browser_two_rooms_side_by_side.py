@@ -89,7 +89,7 @@ def house(
     room: Room, game: Game, *, admin: User, chip_values: tuple[int, ...], sale: dict[int, int], names: list[str], **kw
 ) -> House:
     people = {
-        role: UserFactory(username=f"{role}_{room.code}", roles=[role], rooms=[room])
+        role: UserFactory(username=f"{role.replace(' ', '_')}_{room.code}", roles=[role], rooms=[room])
         for role in (Role.FLOOR_MANAGER, Role.DEALER, Role.CASHIER)
     }
     fee_policy_set(
@@ -125,8 +125,14 @@ def house(
 
 
 @pytest.fixture
-def rooms(vilnius: Room) -> tuple[House, House]:
-    yerevan = home_room()
+def yerevan(db: None) -> Room:
+    """The home room, made before Vilnius: a transactional test starts from an empty database, where the
+    first room made is the home room."""
+    return home_room()
+
+
+@pytest.fixture
+def rooms(yerevan: Room, vilnius: Room) -> tuple[House, House]:
     admin = UserFactory(username="group_admin", roles=[Role.ADMIN], rooms=[None], is_staff=True)
     Drawer.objects.create(room=yerevan, name="Window 1")
     Drawer.objects.create(room=vilnius, name="Langelis 1")
