@@ -548,6 +548,16 @@ def page(browser: Any) -> Iterator[Any]:
     context.close()
 
 
+def log_in(page: Any, url: str, user: User) -> Any:
+    """``user`` logs in on ``page`` through the real login form."""
+    page.goto(f"{url}/login/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
+    return page
+
+
 @pytest.fixture
 def desk(browser: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
     """A logged-in page for a person, in a browser context of its own; confirmations are accepted."""
@@ -559,12 +569,7 @@ def desk(browser: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("dialog", lambda dialog: dialog.accept())
-        page.goto(f"{live_server.url}/login/")
-        page.fill("#id_username", user.username)
-        page.fill("#id_password", PASSWORD)
-        page.click("button[type=submit]")
-        page.wait_for_load_state()
-        return page
+        return log_in(page, live_server.url, user)
 
     yield sit_down
     for context in contexts:
@@ -575,12 +580,4 @@ def desk(browser: Any, live_server: Any) -> Iterator[Callable[[User], Any]]:
 def login_page(page: Any, live_server: Any) -> Callable[[User], Any]:
     """Log a persona in through the real login form."""
 
-    def login(user: User) -> Any:
-        page.goto(f"{live_server.url}/login/")
-        page.fill("#id_username", user.username)
-        page.fill("#id_password", PASSWORD)
-        page.click("button[type=submit]")
-        page.wait_for_load_state()
-        return page
-
-    return login
+    return lambda user: log_in(page, live_server.url, user)

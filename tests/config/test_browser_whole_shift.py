@@ -72,6 +72,22 @@ class Room:
     tables: dict[int, int]  # table number -> id, as the floor manager creates them
 
 
+def house_fee(actor: User, game: Game) -> None:
+    """The room's fee for ``game``: 5% of each pot, no flop no drop."""
+    fee_policy_set(
+        actor=actor,
+        kind="percentage",
+        reason="house fee",
+        game_id=game.pk,
+        rate=Decimal("0.05"),
+        cap_per_hand=None,
+        caps_by_players=[],
+        min_pot=0,
+        no_flop_no_drop=True,
+        allocation="main_first",
+    )
+
+
 @contextmanager
 def step(name: str) -> Iterator[None]:
     """A failure names the step of the shift it happened in."""
@@ -86,18 +102,7 @@ def room(floor_manager: User, dealer: User, holdem_short: Game, club_poker: Game
     admin = UserFactory(username="room_admin", roles=[Role.ADMIN], is_staff=True)
     dealer2 = UserFactory(username="dealer2", roles=[Role.DEALER])
     for game in (holdem_short, club_poker):
-        fee_policy_set(
-            actor=floor_manager,
-            kind="percentage",
-            reason="house fee",
-            game_id=game.pk,
-            rate=Decimal("0.05"),
-            cap_per_hand=None,
-            caps_by_players=[],
-            min_pot=0,
-            no_flop_no_drop=True,
-            allocation="main_first",
-        )
+        house_fee(floor_manager, game)
     floor.dealer_profile_set(actor=floor_manager, user_id=dealer.pk, game_ids=[holdem_short.pk])
     floor.dealer_profile_set(actor=floor_manager, user_id=dealer2.pk, game_ids=[club_poker.pk])
     chips = {v: denomination_create(value=v, colour=f"c{v}", label=str(v), room_id=home_room().pk) for v in CHIP_VALUES}

@@ -34,7 +34,6 @@ from config.db import on_postgresql
 from config.gaming_day import current_gaming_day
 from config.roles import Role
 from ledger.services.chips import denomination_create
-from rake.services import fee_policy_set
 from rooms.models import Room
 from tables import services as floor
 from tables.models import Game, Player, Ring
@@ -42,6 +41,7 @@ from tests.config.test_browser_whole_shift import (
     act,
     bet_the_pot,
     clock_in,
+    house_fee,
     name_of,
     said,
     step,
@@ -92,18 +92,7 @@ def house(
         role: UserFactory(username=f"{role.replace(' ', '_')}_{room.code}", roles=[role], rooms=[room])
         for role in (Role.FLOOR_MANAGER, Role.DEALER, Role.CASHIER)
     }
-    fee_policy_set(
-        actor=people[Role.FLOOR_MANAGER],
-        kind="percentage",
-        reason="house fee",
-        game_id=game.pk,
-        rate=Decimal("0.05"),
-        cap_per_hand=None,
-        caps_by_players=[],
-        min_pot=0,
-        no_flop_no_drop=True,
-        allocation="main_first",
-    )
+    house_fee(people[Role.FLOOR_MANAGER], game)
     floor.dealer_profile_set(actor=people[Role.FLOOR_MANAGER], user_id=people[Role.DEALER].pk, game_ids=[game.pk])
     chips = {v: denomination_create(value=v, colour=f"c{v}", label=str(v), room_id=room.pk).pk for v in chip_values}
     vault_stock(actor=admin, cash=10**9, chips=dict.fromkeys(chips.values(), 1_000), room=room)
