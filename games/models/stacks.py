@@ -44,9 +44,12 @@ class SeatStack(Recorded):
     stack = models.PositiveBigIntegerField(_("stack after"))
     hand = models.ForeignKey("games.Hand", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     note = models.CharField(_("note"), max_length=200, blank=True)
-    # A buy-in's or an add-on's source (blank on the other kinds, and on rows recorded before sources were);
+    # A buy-in's or an add-on's source (blank on the other kinds, on rows recorded before sources were, and
+    # on rows written by statements that name no source: the database default);
     # chips sold for cash at the table are the ledger entry that moved them.
-    source = models.CharField(_("source"), max_length=16, choices=BuyInSource.choices, blank=True, default="")
+    source = models.CharField(
+        _("source"), max_length=16, choices=BuyInSource.choices, blank=True, default="", db_default=""
+    )
     journal_entry = models.OneToOneField(
         "ledger.JournalEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
