@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import Conflict, DomainError
+from config.errors import Conflict, DomainError, quoted
 from config.money import check_minor
 from games.models import BuyInSource, Hand, HandStatus, SeatStack, StackKind
 from games.selectors.access import check_may_amend, check_may_record
@@ -76,7 +76,8 @@ def check_buy_in_source(table: Table, source: str) -> None:
     """``source`` is a buy-in source, and one ``table``'s room allows."""
     if source not in BuyInSource.values:
         raise DomainError(
-            _("%(source)r is not a buy-in source: the player's chips or cash at the table.") % {"source": source},
+            _("%(source)s is not a buy-in source: the player's chips or cash at the table.")
+            % {"source": quoted(source)},
             code="bad_buy_in_source",
         )
     if source == BuyInSource.CASH_AT_TABLE and not table.room.cash_buy_ins_at_tables:

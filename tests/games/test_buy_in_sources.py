@@ -191,3 +191,10 @@ def test_the_counters_type_the_cash_on_the_count_page(table, seat, dealer, floor
     assert (count.status, count.cash_counted) == ("final", 40_000)
     shown = client_for(cashier).get(reverse("rake:drop_count", args=[count.pk])).content.decode()
     assert 'id="count-cash"' in shown and "40,000" in shown
+
+
+def test_a_hostile_source_is_refused_without_echoing_it_whole(table, seat, dealer) -> None:
+    seat(table, number=3)
+    with pytest.raises(DomainError) as refused:
+        seat_stack_add(actor=dealer, table_id=table.pk, seat_number=3, amount=40_000, source="x" * 10_000)
+    assert refused.value.code == "bad_buy_in_source" and len(refused.value.message) < 300

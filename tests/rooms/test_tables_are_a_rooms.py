@@ -129,7 +129,10 @@ def test_room_create_command_opens_a_room_with_the_currency_decimals() -> None:
         7,
         ButtonRule.DEAD,
     )
+    assert room.cash_buy_ins_at_tables  # the installation's default
     with pytest.raises(CommandError, match="exists already"):
         call_command("room_create", "kaunas", "Kaunas again")
+    call_command("room_create", "siauliai", "Šiauliai", "--currency", "EUR", "--no-cash-buy-ins-at-tables")
+    assert not Room.objects.get(code="siauliai").cash_buy_ins_at_tables
     with pytest.raises(CommandError, match="decimals"):
         call_command("room_create", "zz", "ZZ", "--currency", "XYZ")

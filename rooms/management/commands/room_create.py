@@ -1,8 +1,10 @@
-"""``manage.py room_create CODE NAME [--time-zone Z] [--currency C] [--gaming-day-start HH:MM] ...``: open a
+"""``manage.py room_create CODE NAME [--time-zone Z] [--currency C] [--gaming-day-start HH:MM]
+[--no-cash-buy-ins-at-tables] ...``: open a
 room of the group. A figure not given is the installation's default (config/settings.py, "The room")."""
 
 from __future__ import annotations
 
+from argparse import BooleanOptionalAction
 from datetime import time
 from typing import Any
 
@@ -39,6 +41,11 @@ class Command(BaseCommand):
         for figure, kind in OPTIONS.items():
             choices = ButtonRule.values if figure == "button" else None
             parser.add_argument(f"--{figure.replace('_', '-')}", type=kind, choices=choices)
+        parser.add_argument(
+            "--cash-buy-ins-at-tables",
+            action=BooleanOptionalAction,
+            help="a dealer may sell chips for cash at the table (--no-cash-buy-ins-at-tables: the room forbids it)",
+        )
 
     def handle(self, *args: Any, code: str, name: str, gaming_day_start: time | None, **options: Any) -> None:
         figures = {figure: options[figure] for figure in OPTIONS if options.get(figure) is not None}
@@ -48,6 +55,8 @@ class Command(BaseCommand):
             figures["currency_exponent"] = KNOWN_EXPONENTS[figures["currency"]]
         if gaming_day_start is not None:
             figures["gaming_day_start"] = gaming_day_start
+        if options.get("cash_buy_ins_at_tables") is not None:
+            figures["cash_buy_ins_at_tables"] = options["cash_buy_ins_at_tables"]
         try:
             room = room_create(code=code, name=name, **figures)
         except DomainError as exc:
