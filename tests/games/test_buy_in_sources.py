@@ -17,6 +17,7 @@ from ledger.models import AccountKind, Balance, JournalEntry, Reason
 from ledger.services.accounts import singleton_accounts, table_account
 from ledger.services.chips import denomination_create
 from rake.services.drops import drop_count_start, drop_tally_record
+from tables.models import SeatSession
 from tests.factories import PlayerFactory, home_room, home_room_set
 from tests.rake.helpers import fill_tray
 
@@ -198,3 +199,14 @@ def test_a_hostile_source_is_refused_without_echoing_it_whole(table, seat, deale
     with pytest.raises(DomainError) as refused:
         seat_stack_add(actor=dealer, table_id=table.pk, seat_number=3, amount=40_000, source="x" * 10_000)
     assert refused.value.code == "bad_buy_in_source" and len(refused.value.message) < 300
+
+
+def test_seating_with_a_cash_buy_in_the_tray_cannot_make_seats_nobody(table, floor_manager) -> None:
+    player = PlayerFactory()
+    with pytest.raises(DomainError) as refused:
+        seat_player_with_buy_in(
+            actor=floor_manager, table_id=table.pk, player_id=player.pk, buy_in=45_050, source="cash_at_table"
+        )
+    assert refused.value.code == "tray_cannot_make_it"
+    assert not SeatSession.objects.filter(player=player).exists()
+    assert held(table.pk, AccountKind.DROP_BOX, cash=True) == 0
